@@ -1,0 +1,4 @@
+// The base layer: source files, spans, diagnostics and the semantics profiles.
+export * from './source.ts';
+export * from './diagnostic.ts';
+export * from './profile.ts';

@@ -1,0 +1,104 @@
+// The semantics profiles: the one table of every behaviour that differs between Bazel versions.
+//
+// A workspace's `.bazelversion` picks a profile: a version starting with `4.` picks 'bazel4' (what the recorded
+// conformance corpus shows); anything else, or no file, picks 'modern' (current Bazel, 7.x/8.x). Layers never
+// test version strings: they read a named row of this table, and a new difference is a new row.
+// Rows cite ../shared/conformance/VERSIONS.md (#n) where they come from.
+
+export type ProfileName = 'bazel4' | 'modern';
+
+export interface Profile {
+  readonly name: ProfileName;
+  /** The version string Bazel would report, e.g. for `rulepen version`. */
+  readonly bazelVersion: string;
+  // ---- Starlark dialect (VERSIONS #13a) ----
+  readonly starlark: StarlarkSemantics;
+  // ---- loading ----
+  /** glob() that matches nothing is an error unless allow_empty = True (#9). */
+  readonly disallowEmptyGlob: boolean;
+  /** Symbolic macros, `macro()` (#8). */
+  readonly symbolicMacros: boolean;
+  /** starlark_doc_extract exists as a native rule (#7). */
+  readonly starlarkDocExtract: boolean;
+  // ---- configuration ----
+  /** select() with several matching keys is allowed when they all give the same value (#1). */
+  readonly selectSameValueAmbiguityAllowed: boolean;
+  /** The long "Would a default condition help?" no-match message (#2). */
+  readonly selectVerboseNoMatch: boolean;
+  /** genrule `tools` build in the host configuration (true) rather than the exec configuration (#10). */
+  readonly genruleToolsInHost: boolean;
+  /** config_setting visibility is enforced (#11). */
+  readonly enforceConfigSettingVisibility: boolean;
+  // ---- query ----
+  /** Default query ordering: 'dependency' (4.2.3's algorithm) or 'lexicographic' (#3). */
+  readonly queryDefaultOrder: 'dependency' | 'lexicographic';
+  /** genquery's default ordering (#4). */
+  readonly genqueryDefaultOrder: 'dependency' | 'lexicographic';
+  /** genquery has `compressed_output` (#5). */
+  readonly genqueryCompressedOutput: boolean;
+  /** Query output formats that exist (#6). */
+  readonly queryOutputs: readonly string[];
+  // ---- workspace ----
+  /** Files that mark the workspace root, in the order they are looked for (#13). */
+  readonly workspaceMarkers: readonly string[];
+}
+
+/** Dialect switches the Starlark interpreter reads. It knows nothing of Bazel versions, only of these. */
+export interface StarlarkSemantics {
+  /** `lambda` expressions are allowed. */
+  readonly allowLambda: boolean;
+  /** `def` inside a function is allowed. */
+  readonly allowNestedDef: boolean;
+  /** The builtin `abs` exists. */
+  readonly hasAbs: boolean;
+  /** str.removeprefix and str.removesuffix exist. */
+  readonly hasRemovePrefix: boolean;
+  /** min() and max() accept `key=`. */
+  readonly minMaxKey: boolean;
+}
+
+const COMMON_OUTPUTS = ['label', 'label_kind', 'build', 'minrank', 'maxrank', 'package', 'location', 'graph', 'xml', 'proto'];
+
+export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
+  bazel4: {
+    name: 'bazel4',
+    bazelVersion: '4.2.3',
+    starlark: { allowLambda: false, allowNestedDef: false, hasAbs: false, hasRemovePrefix: false, minMaxKey: false },
+    disallowEmptyGlob: false,
+    symbolicMacros: false,
+    starlarkDocExtract: false,
+    selectSameValueAmbiguityAllowed: false,
+    selectVerboseNoMatch: false,
+    genruleToolsInHost: true,
+    enforceConfigSettingVisibility: false,
+    queryDefaultOrder: 'dependency',
+    genqueryDefaultOrder: 'dependency',
+    genqueryCompressedOutput: false,
+    queryOutputs: COMMON_OUTPUTS,
+    workspaceMarkers: ['WORKSPACE', 'WORKSPACE.bazel'],
+  },
+  modern: {
+    name: 'modern',
+    bazelVersion: '8.4.2',
+    starlark: { allowLambda: true, allowNestedDef: true, hasAbs: true, hasRemovePrefix: true, minMaxKey: true },
+    disallowEmptyGlob: true,
+    symbolicMacros: true,
+    starlarkDocExtract: true,
+    selectSameValueAmbiguityAllowed: true,
+    selectVerboseNoMatch: true,
+    genruleToolsInHost: false,
+    enforceConfigSettingVisibility: true,
+    queryDefaultOrder: 'lexicographic',
+    genqueryDefaultOrder: 'lexicographic',
+    genqueryCompressedOutput: true,
+    queryOutputs: [...COMMON_OUTPUTS, 'textproto', 'streamed_proto', 'jsonproto', 'streamed_jsonproto'],
+    workspaceMarkers: ['MODULE.bazel', 'REPO.bazel', 'WORKSPACE.bazel', 'WORKSPACE'],
+  },
+};
+
+/** The profile a `.bazelversion` text selects (undefined or empty → modern). */
+export function profileForVersion(bazelversion: string | undefined): Profile {
+  const v = (bazelversion ?? '').trim().split(/\s+/)[0] ?? '';
+  if (/^[0-5]\./.test(v)) return PROFILES.bazel4;
+  return PROFILES.modern;
+}
