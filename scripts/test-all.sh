@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs every test suite of rulepen in order: type-check, unit tests, Starlark chunk files, the conformance corpus
+# through the CLI, and the Playwright e2e specs in headless Debian Chromium. Prints one closing line per suite and
+# a last line `suites: N passed, M failed`; exits non-zero when any suite failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing Debian's chromium (needed by the e2e specs)"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null || true
+  else
+    (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null || true
+  fi
+fi
+[ -d node_modules ] || npm ci
+
+passed=0
+failed=0
+failures=()
+run() {
+  local name=$1
+  shift
+  echo "== $name: $*"
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+  fi
+}
+
+run typecheck npm run -s typecheck
+run unit npx vitest run
+run starlark npm run -s test:starlark
+run conformance npm run -s test:conformance
+run e2e npx playwright test
+
+[ ${#failures[@]} -eq 0 ] || echo "failed suites: ${failures[*]}"
+echo "suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
