@@ -1,0 +1,2 @@
+// Documentation extraction: ModuleInfo (stardoc_output.proto) and its binary, JSON and text encodings.
+export * from './proto/index.ts';
