@@ -13,6 +13,14 @@ export interface Profile {
   readonly bazelVersion: string;
   // ---- Starlark dialect (VERSIONS #13a) ----
   readonly starlark: StarlarkSemantics;
+  // ---- labels ----
+  /**
+   * Label grammar and its messages (#12). 'bazel4': no `@@`, a BUILD-file string without `//` or `@` is a target
+   * name relative to the package (`"a:b"` → invalid target name 'a:b'), repository errors speak of "workspace
+   * names". 'modern': LabelParser with `@@canonical` and `...` handling, `"a/b:c"` → "absolute label must begin
+   * with '@' or '//'".
+   */
+  readonly labels: 'bazel4' | 'modern';
   // ---- loading ----
   /** glob() that matches nothing is an error unless allow_empty = True (#9). */
   readonly disallowEmptyGlob: boolean;
@@ -64,6 +72,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     name: 'bazel4',
     bazelVersion: '4.2.3',
     starlark: { allowLambda: false, allowNestedDef: false, hasAbs: false, hasRemovePrefix: false, minMaxKey: false },
+    labels: 'bazel4',
     disallowEmptyGlob: false,
     symbolicMacros: false,
     starlarkDocExtract: false,
@@ -81,6 +90,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     name: 'modern',
     bazelVersion: '8.4.2',
     starlark: { allowLambda: true, allowNestedDef: true, hasAbs: true, hasRemovePrefix: true, minMaxKey: true },
+    labels: 'modern',
     disallowEmptyGlob: true,
     symbolicMacros: true,
     starlarkDocExtract: true,

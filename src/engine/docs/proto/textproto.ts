@@ -6,6 +6,7 @@
 
 import type { DescField, DescMessage, Message } from '@bufbuild/protobuf';
 import { reflect, type ReflectMessage } from '@bufbuild/protobuf/reflect';
+import { utf8Encode } from '../../base/index.ts';
 
 export function toTextFormat<T extends Message>(schema: DescMessage, message: T): string {
   const out: string[] = [];
@@ -65,7 +66,7 @@ const NAMED: Readonly<Record<number, string>> = {
 
 /** Escapes a string as TextFormat does: over its UTF-8 encoding. */
 export function escapeText(s: string): string {
-  return escapeBytes(new TextEncoder().encode(s));
+  return escapeBytes(utf8Encode(s));
 }
 
 export function escapeBytes(bytes: Uint8Array): string {
