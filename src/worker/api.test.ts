@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createApi, type EngineModule } from './api.ts';
+
+const broken: EngineModule = {
+  loadWorkspace() {
+    throw new TypeError('cannot read properties of undefined');
+  },
+  async runCommand() {
+    throw new Error('kaput');
+  },
+};
+
+describe('worker api', () => {
+  it('turns an engine exception during load into an internal diagnostic', async () => {
+    const api = createApi(async () => broken, () => 0);
+    const { result } = await api.load({ BUILD: '' });
+    expect(result.targets).toEqual([]);
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0].kind).toBe('internal');
+    expect(result.diagnostics[0].message).toContain('cannot read properties of undefined');
+  });
+
+  it('turns an engine exception during a command into exit code 37 and a diagnostic', async () => {
+    const api = createApi(async () => broken, () => 0);
+    const { result } = await api.run({}, ['query', '//...']);
+    expect(result.exitCode).toBe(37);
+    expect(result.stderr).toContain('kaput');
+    expect(result.diagnostics[0].kind).toBe('internal');
+  });
+
+  it('reports a failure to load the engine module itself', async () => {
+    const api = createApi(() => Promise.reject(new Error('no engine')), () => 0);
+    const { result } = await api.load({});
+    expect(result.diagnostics[0].message).toContain('no engine');
+  });
+
+  it('passes results through', async () => {
+    const ok: EngineModule = {
+      loadWorkspace: (files) => ({ profile: 'modern', diagnostics: [], packages: Object.keys(files), targets: [] }),
+      runCommand: async (_files, argv) => ({ exitCode: 0, stdout: argv.join(' '), stderr: '', outputs: {}, diagnostics: [] }),
+    };
+    let t = 0;
+    const api = createApi(async () => ok, () => (t += 5));
+    expect((await api.load({ a: '' })).result.packages).toEqual(['a']);
+    const run = await api.run({}, ['query', '//...']);
+    expect(run.result.stdout).toBe('query //...');
+    expect(run.millis).toBe(5);
+  });
+});

@@ -1,0 +1,55 @@
+// The object the engine worker exposes through comlink: load a workspace, run a command.
+//
+// Nothing escapes as an exception: an engine bug becomes a diagnostic of kind 'internal' in a well-formed
+// result, so the worker outlives it and the UI shows it like any other problem.
+
+import type { CommandResult, Diagnostic, EngineWorkerApi, LoadResult, Timed, WorkspaceFiles } from './protocol.ts';
+
+/** The part of src/engine/index.ts the worker uses. */
+export interface EngineModule {
+  loadWorkspace(files: WorkspaceFiles, opts?: { cancel?: { cancelled: boolean } }): LoadResult;
+  runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string }): Promise<CommandResult>;
+}
+
+export function internalDiagnostic(what: string, error: unknown): Diagnostic {
+  const detail = error instanceof Error ? error.stack || `${error.name}: ${error.message}` : String(error);
+  return {
+    file: '',
+    range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+    severity: 'error',
+    message: `internal error while ${what} (a bug in rulepen, not in your files): ${detail}`,
+    kind: 'internal',
+  };
+}
+
+export function createApi(getEngine: () => Promise<EngineModule>, now: () => number = () => performance.now()): EngineWorkerApi {
+  return {
+    async load(files) {
+      const start = now();
+      let result: LoadResult;
+      try {
+        const engine = await getEngine();
+        result = engine.loadWorkspace(files);
+      } catch (error) {
+        result = { profile: 'modern', diagnostics: [internalDiagnostic('loading the workspace', error)], packages: [], targets: [] };
+      }
+      return timed(result, start, now);
+    },
+    async run(files, argv) {
+      const start = now();
+      let result: CommandResult;
+      try {
+        const engine = await getEngine();
+        result = await engine.runCommand(files, argv);
+      } catch (error) {
+        const d = internalDiagnostic(`running \`bazel ${argv.join(' ')}\``, error);
+        result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
+      }
+      return timed(result, start, now);
+    },
+  };
+}
+
+function timed<T>(result: T, start: number, now: () => number): Timed<T> {
+  return { result, millis: Math.round(now() - start) };
+}

@@ -1,0 +1,73 @@
+// The UI's handle on the engine worker: latest-request-wins calls, and Stop, which terminates the worker and
+// lets the next request spawn a fresh one (the workspace travels with every request, so nothing is replayed).
+
+import * as Comlink from 'comlink';
+import { latestWins, type LatestWins, type Outcome } from './latest-wins.ts';
+import type { CommandResult, EngineWorkerApi, LoadResult, Timed, WorkspaceFiles } from './protocol.ts';
+
+export type { Outcome } from './latest-wins.ts';
+
+export interface EngineClient {
+  load(files: WorkspaceFiles): Promise<Outcome<Timed<LoadResult>>>;
+  run(files: WorkspaceFiles, argv: string[]): Promise<Outcome<Timed<CommandResult>>>;
+  /** Terminates the worker; whatever was queued or running settles as 'stopped'. */
+  stop(): void;
+  dispose(): void;
+}
+
+function spawnEngineWorker(): Worker {
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'rulepen-engine' });
+}
+
+interface Live {
+  worker: Worker;
+  remote: Comlink.Remote<EngineWorkerApi>;
+  /** Rejects when the worker dies, so calls in flight do not hang forever. */
+  died: Promise<never>;
+}
+
+export function createEngineClient(spawn: () => Worker = spawnEngineWorker): EngineClient {
+  let live: Live | null = null;
+
+  function ensure(): Live {
+    if (live) return live;
+    const worker = spawn();
+    const died = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        reject(new Error(`the engine worker failed: ${event.message || 'unknown error'}`));
+        terminate({ status: 'failed', error: event.message || 'the engine worker failed' });
+      });
+    });
+    died.catch(() => {});
+    live = { worker, remote: Comlink.wrap<EngineWorkerApi>(worker), died };
+    return live;
+  }
+
+  function call<T>(f: (remote: Comlink.Remote<EngineWorkerApi>) => Promise<T>): Promise<T> {
+    const l = ensure();
+    return Promise.race([f(l.remote), l.died]);
+  }
+
+  const loads: LatestWins<WorkspaceFiles, Timed<LoadResult>> = latestWins((files) => call((r) => r.load(files)));
+  const runs: LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CommandResult>> = latestWins(({ files, argv }) =>
+    call((r) => r.run(files, argv)),
+  );
+
+  function terminate(outcome: Outcome<never>): void {
+    if (live) {
+      live.remote[Comlink.releaseProxy]();
+      live.worker.terminate();
+      live = null;
+    }
+    loads.abandon(outcome);
+    runs.abandon(outcome);
+  }
+
+  return {
+    load: (files) => loads.request(files),
+    run: (files, argv) => runs.request({ files, argv }),
+    stop: () => terminate({ status: 'stopped' }),
+    dispose: () => terminate({ status: 'stopped' }),
+  };
+}
