@@ -1,0 +1,14 @@
+// The schema of `config_setting`: a named configuration state that select() keys refer to.
+import type { RuleSchema } from './schema.ts';
+
+export const configSetting: RuleSchema = {
+  name: 'config_setting',
+  doc: 'Matches a configuration (flag values, --define values, user-defined flags, platform constraints).',
+  attrs: [
+    { name: 'values', type: 'string_dict', default: {}, configurable: false, doc: 'Built-in flag names (long form, no dashes) mapped to expected values.' },
+    { name: 'define_values', type: 'string_dict', default: {}, configurable: false, doc: '--define keys mapped to expected values.' },
+    { name: 'flag_values', type: 'label_keyed_string_dict', default: {}, configurable: false, doc: 'User-defined flags (by label) mapped to expected values.' },
+    { name: 'constraint_values', type: 'label_list', default: [], configurable: false, doc: 'Constraint values the target platform must have.' },
+  ],
+  shared: ['aspect_hints', 'deprecation', 'features', 'licenses', 'package_metadata', 'tags', 'testonly', 'visibility'],
+};

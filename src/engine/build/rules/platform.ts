@@ -1,0 +1,28 @@
+// The schemas of constraint_setting, constraint_value and platform.
+import { COMMON_SHARED, type RuleSchema } from './schema.ts';
+
+export const constraintSetting: RuleSchema = {
+  name: 'constraint_setting',
+  doc: 'A dimension along which platforms differ (cpu, os, …).',
+  attrs: [{ name: 'default_constraint_value', type: 'nodep_label', default: null, configurable: false, doc: 'The value platforms that set none have.' }],
+  shared: COMMON_SHARED,
+};
+
+export const constraintValue: RuleSchema = {
+  name: 'constraint_value',
+  doc: 'One value of a constraint_setting.',
+  attrs: [{ name: 'constraint_setting', type: 'label', mandatory: true, configurable: false, doc: 'The setting this is a value of.' }],
+  shared: COMMON_SHARED,
+};
+
+export const platform: RuleSchema = {
+  name: 'platform',
+  doc: 'A named set of constraint values describing a machine.',
+  attrs: [
+    { name: 'constraint_values', type: 'label_list', default: [], configurable: false, doc: 'The constraint values of this platform.' },
+    { name: 'parents', type: 'label_list', default: [], configurable: false, doc: 'A platform to inherit constraint values from.' },
+    { name: 'exec_properties', type: 'string_dict', default: {}, configurable: false, doc: 'Properties for remote execution.' },
+    { name: 'remote_execution_properties', type: 'string', default: '', configurable: false, doc: 'Legacy remote execution properties.' },
+  ],
+  shared: COMMON_SHARED,
+};

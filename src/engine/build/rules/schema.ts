@@ -1,0 +1,128 @@
+// The shape of a rule's schema table (one per rule in this folder) and the shared attributes rules accept.
+//
+// A schema is the single source for attribute checking in the loader, select() legality, editor hover and
+// completion, `query --output=build` and the docs (DESIGN.md, "One table per rule").
+
+/** Attribute types, named as Bazel's BuildType/Type constants. */
+export type AttrType =
+  | 'label'
+  | 'label_list'
+  | 'nodep_label'
+  | 'nodep_label_list'
+  | 'string'
+  | 'string_list'
+  | 'bool'
+  | 'int'
+  | 'tristate'
+  | 'output'
+  | 'output_list'
+  | 'string_dict'
+  | 'string_list_dict'
+  | 'label_keyed_string_dict'
+  | 'label_list_dict'
+  | 'license'
+  | 'distribs';
+
+export type AttrDefault = string | number | boolean | null | readonly string[] | Readonly<Record<string, string>>;
+
+export interface AttrSpec {
+  readonly name: string;
+  readonly type: AttrType;
+  /** The value when the attribute is not given (null: "no value", e.g. an optional label). */
+  readonly default?: AttrDefault;
+  readonly mandatory?: boolean;
+  /** May the value be a select()? Default true (Bazel's default too). */
+  readonly configurable?: boolean;
+  /** An implicit dependency (`$name` / `:name` in Bazel): not settable from BUILD files, followed by query. */
+  readonly implicit?: boolean;
+  /** The attribute exists only in current Bazel (profile row `postBazel4Attributes`). */
+  readonly modernOnly?: boolean;
+  /** Label attributes only: the edge is a host/exec tool dependency (genrule tools). */
+  readonly tool?: boolean;
+  readonly doc: string;
+}
+
+export interface RuleSchema {
+  readonly name: string;
+  readonly doc: string;
+  /** The rule's own attributes, `name` excluded (every rule has it). */
+  readonly attrs: readonly AttrSpec[];
+  /** Shared attributes it accepts, by name (see SHARED_ATTRIBUTES). */
+  readonly shared: readonly string[];
+  /** A test rule (`*_test`): takes the test attributes and counts for tests() and test_suite. */
+  readonly test?: boolean;
+  /** The rule exists only in current Bazel (starlark_doc_extract). */
+  readonly modernOnly?: boolean;
+  /** Implicit output files, from the target's name, e.g. `<name>.binaryproto`. */
+  readonly implicitOutputs?: (name: string) => readonly string[];
+}
+
+const S = 'string' as const;
+
+/** Attributes shared by rules; which ones a rule accepts is its `shared` list (the spec's table). */
+export const SHARED_ATTRIBUTES: Readonly<Record<string, AttrSpec>> = {
+  aspect_hints: { name: 'aspect_hints', type: 'label_list', default: [], modernOnly: true, doc: 'Labels of targets providing hints for aspects.' },
+  compatible_with: { name: 'compatible_with', type: 'label_list', default: [], configurable: false, doc: 'Environments this target can be built for, in addition to default-supported ones.' },
+  deprecation: { name: 'deprecation', type: S, default: null, doc: 'A warning shown when other targets depend on this one.' },
+  exec_compatible_with: { name: 'exec_compatible_with', type: 'label_list', default: [], configurable: false, doc: 'Constraints the execution platform must satisfy.' },
+  exec_group_compatible_with: { name: 'exec_group_compatible_with', type: 'label_list_dict', default: {}, configurable: false, modernOnly: true, doc: 'Per execution group, constraints the execution platform must satisfy.' },
+  exec_properties: { name: 'exec_properties', type: 'string_dict', default: {}, doc: 'Strings passed to the execution platform.' },
+  features: { name: 'features', type: 'string_list', default: [], doc: 'Features enabled or disabled (with `-`) for this target.' },
+  licenses: { name: 'licenses', type: 'license', default: null, configurable: false, doc: 'License kinds of this target (legacy).' },
+  package_metadata: { name: 'package_metadata', type: 'label_list', default: [], configurable: false, modernOnly: true, doc: 'Metadata targets about this package.' },
+  restricted_to: { name: 'restricted_to', type: 'label_list', default: [], configurable: false, doc: 'The only environments this target can be built for.' },
+  tags: { name: 'tags', type: 'string_list', default: [], configurable: false, doc: 'Free-form tags; some (manual, local, exclusive, …) have meaning to Bazel.' },
+  target_compatible_with: { name: 'target_compatible_with', type: 'label_list', default: [], doc: 'Constraints the target platform must satisfy, else the target is skipped.' },
+  testonly: { name: 'testonly', type: 'bool', default: false, configurable: false, doc: 'Only test targets and testonly targets may depend on this target.' },
+  visibility: { name: 'visibility', type: 'nodep_label_list', default: null, configurable: false, doc: 'Which packages may depend on this target.' },
+  // Attributes of test and binary rules.
+  args: { name: 'args', type: 'string_list', default: [], doc: 'Arguments passed when the target is run or tested.' },
+  env: { name: 'env', type: 'string_dict', default: {}, doc: 'Environment variables set when the target is run or tested.' },
+  output_licenses: { name: 'output_licenses', type: 'license', default: null, doc: 'Licenses of the outputs this target generates.' },
+  size: { name: 'size', type: S, default: 'medium', configurable: false, doc: 'small, medium, large or enormous: the test\'s resource needs.' },
+  timeout: { name: 'timeout', type: S, default: null, configurable: false, doc: 'short, moderate, long or eternal; derived from size when unset.' },
+  flaky: { name: 'flaky', type: 'bool', default: false, configurable: false, doc: 'Retry the test up to three times when it fails.' },
+  shard_count: { name: 'shard_count', type: 'int', default: -1, doc: 'Number of parallel shards.' },
+  local: { name: 'local', type: 'bool', default: false, doc: 'Run the test locally, without sandboxing.' },
+  env_inherit: { name: 'env_inherit', type: 'string_list', default: [], doc: 'Environment variables inherited from the shell.' },
+};
+
+/** The shared attributes of most rules (the spec's table, genrule's row). */
+export const COMMON_SHARED = [
+  'aspect_hints',
+  'compatible_with',
+  'deprecation',
+  'exec_compatible_with',
+  'exec_group_compatible_with',
+  'exec_properties',
+  'features',
+  'licenses',
+  'package_metadata',
+  'restricted_to',
+  'tags',
+  'target_compatible_with',
+  'testonly',
+  'visibility',
+] as const;
+
+export const TEST_SHARED = [...COMMON_SHARED, 'args', 'env', 'size', 'timeout', 'flaky', 'shard_count', 'local', 'env_inherit'];
+export const BINARY_SHARED = [...COMMON_SHARED, 'args', 'env', 'output_licenses'];
+
+/** Attributes every rule has that a legacy macro sets (Bazel adds them to every rule class). */
+export const GENERATOR_ATTRIBUTES: readonly AttrSpec[] = [
+  { name: 'generator_name', type: S, default: '', configurable: false, doc: 'The name of the macro call that created this rule.' },
+  { name: 'generator_function', type: S, default: '', configurable: false, doc: 'The macro that created this rule.' },
+  { name: 'generator_location', type: S, default: '', configurable: false, doc: 'Where the macro that created this rule was called.' },
+];
+
+/** All attributes of a rule, own then shared, `name` first. */
+export function allAttributes(schema: RuleSchema, includeModern: boolean): AttrSpec[] {
+  const out: AttrSpec[] = [{ name: 'name', type: S, mandatory: true, configurable: false, doc: 'A unique name for this target.' }];
+  for (const a of schema.attrs) if (includeModern || !a.modernOnly) out.push(a);
+  for (const n of schema.shared) {
+    const a = SHARED_ATTRIBUTES[n];
+    if (a && (includeModern || !a.modernOnly) && !schema.attrs.some((x) => x.name === n)) out.push(a);
+  }
+  out.push(...GENERATOR_ATTRIBUTES);
+  return out;
+}

@@ -1,0 +1,30 @@
+// The schemas of sh_binary, sh_library and sh_test (the shell rules the corpus uses around our rules).
+import { BINARY_SHARED, COMMON_SHARED, TEST_SHARED, type AttrSpec, type RuleSchema } from './schema.ts';
+
+const SH_ATTRS: readonly AttrSpec[] = [
+  { name: 'srcs', type: 'label_list', default: [], doc: 'The shell script (exactly one for binaries and tests).' },
+  { name: 'deps', type: 'label_list', default: [], doc: 'sh_library targets this one depends on.' },
+  { name: 'data', type: 'label_list', default: [], doc: 'Files needed at run time.' },
+];
+
+export const shBinary: RuleSchema = {
+  name: 'sh_binary',
+  doc: 'An executable shell script.',
+  attrs: SH_ATTRS,
+  shared: BINARY_SHARED,
+};
+
+export const shLibrary: RuleSchema = {
+  name: 'sh_library',
+  doc: 'A collection of shell scripts and data.',
+  attrs: SH_ATTRS,
+  shared: COMMON_SHARED,
+};
+
+export const shTest: RuleSchema = {
+  name: 'sh_test',
+  doc: 'A test written as a shell script; it passes when the script exits 0.',
+  attrs: SH_ATTRS,
+  shared: TEST_SHARED,
+  test: true,
+};
