@@ -46,6 +46,11 @@ export interface Profile {
   readonly genqueryCompressedOutput: boolean;
   /** Query output formats that exist (#6). */
   readonly queryOutputs: readonly string[];
+  // ---- command line ----
+  /** `common` lines of a .bazelrc skip options the command does not accept (7.0+) instead of failing. */
+  readonly rcCommonIgnoresInapplicable: boolean;
+  /** `some(x, k)` takes a count (newer than 4.2.3). */
+  readonly querySomeTakesCount: boolean;
   // ---- workspace ----
   /** Files that mark the workspace root, in the order they are looked for (#13). */
   readonly workspaceMarkers: readonly string[];
@@ -65,6 +70,7 @@ export interface StarlarkSemantics {
   readonly minMaxKey: boolean;
 }
 
+// In the order Bazel lists them in "Invalid output format 'x'. Valid values are: …".
 const COMMON_OUTPUTS = ['label', 'label_kind', 'build', 'minrank', 'maxrank', 'package', 'location', 'graph', 'xml', 'proto'];
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
@@ -83,7 +89,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
-    queryOutputs: COMMON_OUTPUTS,
+    queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
+    rcCommonIgnoresInapplicable: false,
+    querySomeTakesCount: false,
     workspaceMarkers: ['WORKSPACE', 'WORKSPACE.bazel'],
   },
   modern: {
@@ -101,7 +109,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,
-    queryOutputs: [...COMMON_OUTPUTS, 'textproto', 'streamed_proto', 'jsonproto', 'streamed_jsonproto'],
+    queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
+    rcCommonIgnoresInapplicable: true,
+    querySomeTakesCount: true,
     workspaceMarkers: ['MODULE.bazel', 'REPO.bazel', 'WORKSPACE.bazel', 'WORKSPACE'],
   },
 };

@@ -1,0 +1,242 @@
+// Bazel's command-line options: the table of every option (from Bazel 4.2.3's own help, plus the few that only
+// newer Bazel has), and the parser that turns `bazel <command> [options] [residue]` plus the workspace's
+// .bazelrc into an ordered list of option values that remember where each came from.
+//
+// Parsing follows Bazel's OptionsParser: `--name=value` and `--name value`; booleans as `--name`, `--noname`,
+// `--name=true|false|yes|no|1|0` and a short form alone (`-k`); a short form with a value only as `-c opt`;
+// `--` ends the options; every word not starting with `-` is residue (target patterns, the query expression).
+// Options that may be repeated accumulate in order; for the others the last one wins. Starlark flags
+// (`--//pkg:flag=v`, `--no//pkg:flag`, `--@repo//pkg:flag`) are kept aside for the build-settings layer.
+// The error texts are Bazel's ("Unrecognized option: --foo", "Expected value after --cpu", …).
+
+import { BAZEL_OPTION_ROWS } from './bazel-options-data.ts';
+
+export type ValueKind = 'boolean' | 'string' | 'integer' | 'enum' | 'assignment' | 'comma-list' | 'label' | 'other';
+
+export interface OptionDef {
+  readonly name: string;
+  readonly abbrev: string;
+  readonly kind: ValueKind;
+  /** For 'enum' (and enum lists): the allowed values. */
+  readonly values?: readonly string[];
+  /** Bazel's description of the value type, as its help prints it. */
+  readonly typeText: string;
+  /** The default as Bazel prints it (null: none, or computed). */
+  readonly default: string | null;
+  readonly multiple: boolean;
+  readonly commands: ReadonlySet<string>;
+  readonly doc: string;
+}
+
+/** Where an option value came from — shown by the Why panel next to each compared flag. */
+export type OptionSource =
+  | { readonly kind: 'command-line' }
+  | { readonly kind: 'bazelrc'; readonly file: string; readonly line: number; readonly config?: string }
+  | { readonly kind: 'default' };
+
+export interface OptionValue {
+  readonly name: string;
+  /** The value after conversion: booleans as true/false, others as the written string. */
+  readonly value: string | boolean;
+  /** The option as written, e.g. `-c opt` or `--copt=a,b`. */
+  readonly written: string;
+  readonly source: OptionSource;
+}
+
+export interface StarlarkFlagValue {
+  /** The flag's label as written after `--` (e.g. `//pkg:flag`). */
+  readonly label: string;
+  /** The raw value; `--//x:f` alone is 'true' and `--no//x:f` is 'false'. */
+  readonly value: string;
+  readonly written: string;
+  readonly source: OptionSource;
+}
+
+export class OptionsError extends Error {
+  override readonly name = 'OptionsError';
+}
+
+// Options newer than 4.2.3 that users of current Bazel pass; [name, kind text, default, multiple, commands, doc].
+const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, string, string])[] = [
+  ['consistent_labels', 'boolean', 'false', false, 'query cquery', 'If enabled, every query command emits labels as if by the Starlark str function applied to a Label instance.'],
+  ['incompatible_enforce_config_setting_visibility', 'boolean', 'true', false, 'build test run query cquery', 'If true, enforce config_setting visibility restrictions.'],
+  ['incompatible_disallow_empty_glob', 'boolean', 'true', false, 'build test run query cquery', 'If set to true, the default value of the `allow_empty` argument of glob() is False.'],
+  ['incompatible_config_setting_private_default_visibility', 'boolean', 'false', false, 'build test run query cquery', 'If incompatible_enforce_config_setting_visibility=false, this is a noop.'],
+  ['enable_bzlmod', 'boolean', 'true', false, 'build test run query cquery', 'If true, enables the Bzlmod dependency management system.'],
+  ['enable_workspace', 'boolean', 'false', false, 'build test run query cquery', 'If true, enables the legacy WORKSPACE system for external dependencies.'],
+];
+
+function kindOf(typeText: string): { kind: ValueKind; values?: string[] } {
+  if (typeText === 'boolean') return { kind: 'boolean' };
+  if (typeText === 'a string' || typeText === 'a path') return { kind: 'string' };
+  if (typeText === 'an integer' || /^an integer in /.test(typeText)) return { kind: 'integer' };
+  if (typeText.startsWith("a 'name=value' assignment")) return { kind: 'assignment' };
+  if (typeText === 'comma-separated list of options') return { kind: 'comma-list' };
+  if (typeText === 'a build target label' || typeText === 'a label') return { kind: 'label' };
+  const listOf = /^comma-separated list of values: (.*)$/.exec(typeText);
+  if (listOf) return { kind: 'comma-list', values: splitAlternatives(listOf[1]) };
+  if (/^[\w-]+(, [\w-]+)* or [\w-]+$/.test(typeText)) return { kind: 'enum', values: splitAlternatives(typeText) };
+  return { kind: 'other' };
+}
+
+function splitAlternatives(s: string): string[] {
+  return s.split(/, | or /).map((x) => x.trim());
+}
+
+function buildTable(): Map<string, OptionDef> {
+  const table = new Map<string, OptionDef>();
+  for (const [name, abbrev, typeText, def, multiple, commands, doc] of BAZEL_OPTION_ROWS) {
+    table.set(name, { name, abbrev, typeText, default: def, multiple, commands: new Set(commands.split(' ')), doc, ...kindOf(typeText) });
+  }
+  for (const [name, typeText, def, multiple, commands, doc] of MODERN_ONLY) {
+    if (!table.has(name)) table.set(name, { name, abbrev: '', typeText, default: def, multiple, commands: new Set(commands.split(' ')), doc, ...kindOf(typeText) });
+  }
+  return table;
+}
+
+export const OPTIONS: ReadonlyMap<string, OptionDef> = buildTable();
+export const BY_ABBREV: ReadonlyMap<string, OptionDef> = new Map([...OPTIONS.values()].filter((o) => o.abbrev).map((o) => [o.abbrev, o]));
+
+/** Commands whose options include those of another (Bazel's command inheritance). */
+export const COMMAND_PARENTS: Readonly<Record<string, readonly string[]>> = {
+  build: [],
+  test: ['build'],
+  run: ['build'],
+  cquery: ['test', 'build'],
+  query: [],
+  version: [],
+  help: [],
+};
+
+/** The option table rows a command accepts. */
+export function optionsFor(command: string): OptionDef[] {
+  return [...OPTIONS.values()].filter((o) => o.commands.has(command));
+}
+
+function parseBoolean(v: string, written: string): boolean {
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  throw new OptionsError(`While parsing option ${written}: '${v}' is not a boolean`);
+}
+
+function checkValue(def: OptionDef, value: string, written: string): void {
+  const fail = (msg: string): never => {
+    throw new OptionsError(`While parsing option ${written}: ${msg}`);
+  };
+  switch (def.kind) {
+    case 'integer':
+      if (!/^-?\d+$/.test(value)) fail(`'${value}' is not an int`);
+      break;
+    case 'assignment':
+      if (!value.includes('=') && def.typeText === "a 'name=value' assignment") {
+        fail("Variable definitions must be in the form of a 'name=value' assignment");
+      }
+      break;
+    case 'enum':
+      if (def.name === 'compilation_mode' && !def.values!.includes(value)) {
+        fail(`Not a valid compilation mode: '${value}' (should be ${def.typeText})`);
+      }
+      if (!def.values!.includes(value)) fail(`Not a valid value: '${value}' (should be ${def.typeText})`);
+      break;
+  }
+}
+
+export interface ParseContext {
+  readonly command: string;
+  readonly source: OptionSource;
+}
+
+export interface ParsedArgs {
+  readonly options: OptionValue[];
+  readonly starlarkFlags: StarlarkFlagValue[];
+  readonly residue: string[];
+  /** `--config=name` values met, in order, for the caller to expand. */
+  readonly configs: { name: string; index: number }[];
+}
+
+/**
+ * Parses one sequence of option words for `command` (the command line after the command name, or one .bazelrc
+ * line's words). Throws OptionsError with Bazel's message.
+ */
+export function parseOptionWords(words: readonly string[], ctx: ParseContext): ParsedArgs {
+  const out: ParsedArgs = { options: [], starlarkFlags: [], residue: [], configs: [] };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w === '--') {
+      out.residue.push(...words.slice(i + 1));
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') {
+      out.residue.push(w);
+      continue;
+    }
+    if (/^--(no)?(\/\/|@)/.test(w)) {
+      const m = /^--(no)?([^=]+)(?:=(.*))?$/s.exec(w)!;
+      const [, no, label, value] = m;
+      if (no && value !== undefined) throw new OptionsError(`${w} :: Illegal use of 'no' prefix on non-boolean option: ${w}`);
+      out.starlarkFlags.push({ label, value: no ? 'false' : (value ?? 'true'), written: w, source: ctx.source });
+      continue;
+    }
+    let def: OptionDef | undefined;
+    let value: string | undefined;
+    let negated = false;
+    let written = w;
+    if (w.startsWith('--')) {
+      const eq = w.indexOf('=');
+      const name = eq < 0 ? w.slice(2) : w.slice(2, eq);
+      value = eq < 0 ? undefined : w.slice(eq + 1);
+      def = OPTIONS.get(name);
+      if (!def && name.startsWith('no') && OPTIONS.has(name.slice(2))) {
+        const base = OPTIONS.get(name.slice(2))!;
+        if (base.kind !== 'boolean') throw new OptionsError(`${w} :: Illegal use of 'no' prefix on non-boolean option: ${w}`);
+        if (value !== undefined) throw new OptionsError(`${w} :: Unexpected value after boolean option: ${w}`);
+        def = base;
+        negated = true;
+      }
+    } else {
+      if (w.length !== 2) throw new OptionsError(`${w} :: Invalid options syntax: ${w}`);
+      def = BY_ABBREV.get(w.slice(1));
+    }
+    if (!def || !def.commands.has(ctx.command)) throw new OptionsError(`${w} :: Unrecognized option: ${w}`);
+    let converted: string | boolean;
+    if (def.kind === 'boolean') {
+      converted = negated ? false : value === undefined ? true : parseBoolean(value, w);
+    } else {
+      if (value === undefined) {
+        if (i + 1 >= words.length) throw new OptionsError(`Expected value after ${w}`);
+        value = words[++i];
+        written = `${w} ${value}`;
+      }
+      checkValue(def, value, written);
+      converted = value;
+    }
+    if (def.name === 'config') out.configs.push({ name: String(converted), index: out.options.length });
+    out.options.push({ name: def.name, value: converted, written, source: ctx.source });
+  }
+  return out;
+}
+
+/**
+ * The effective value of a single-valued option: the last one given, else the default. For an option that may
+ * be repeated, every value in order (comma-lists split on commas).
+ */
+export function lastValue(options: readonly OptionValue[], name: string): OptionValue | undefined {
+  for (let i = options.length - 1; i >= 0; i--) if (options[i].name === name) return options[i];
+  return undefined;
+}
+
+export function allValues(options: readonly OptionValue[], name: string): OptionValue[] {
+  const def = OPTIONS.get(name);
+  const out: OptionValue[] = [];
+  for (const o of options) {
+    if (o.name !== name) continue;
+    if (def?.kind === 'comma-list' && typeof o.value === 'string') {
+      for (const part of o.value.split(',')) if (part !== '') out.push({ ...o, value: part });
+    } else out.push(o);
+  }
+  return out;
+}
+
+export function optionDefault(name: string): string | null {
+  return OPTIONS.get(name)?.default ?? null;
+}
