@@ -1,0 +1,32 @@
+// parse(): a file's text to a syntax tree plus every syntax error as a Diagnostic (Bazel's StarlarkFile.parse).
+
+import { diagnosticAt, type Diagnostic } from '../../base/diagnostic.ts';
+import type { StarlarkSemantics } from '../../base/profile.ts';
+import type { SourceFile } from '../../base/source.ts';
+import type { FileNode } from './ast.ts';
+import { checkBuildSyntax } from './build-check.ts';
+import { parseFile } from './parser.ts';
+import type { ScanError } from './scanner.ts';
+
+export type Dialect = 'bzl' | 'build';
+
+export interface ParseFileOptions {
+  /** 'build' adds the BUILD-dialect checks (no def, lambda, for, if, *args, **kwargs) when the file parses. */
+  readonly dialect: Dialect;
+  readonly semantics: StarlarkSemantics;
+}
+
+/** Parses a file; never throws on user input. The tree is partial where the diagnostics say so. */
+export function parse(file: SourceFile, opts: ParseFileOptions): { file: FileNode; diagnostics: Diagnostic[] } {
+  const r = parseFile(file.path, file.text, { semantics: opts.semantics });
+  const diagnostics = toDiagnostics(file, r.errors, 'syntax');
+  // Bazel checks the BUILD dialect only once the file has parsed cleanly.
+  if (opts.dialect === 'build' && diagnostics.length === 0) {
+    diagnostics.push(...toDiagnostics(file, checkBuildSyntax(r.file), 'syntax'));
+  }
+  return { file: r.file, diagnostics };
+}
+
+export function toDiagnostics(file: SourceFile, errors: readonly ScanError[], kind: 'syntax' | 'resolve'): Diagnostic[] {
+  return errors.map((e) => diagnosticAt(file, { start: e.start, end: Math.max(e.end, e.start) }, 'error', e.message, kind));
+}
