@@ -1,0 +1,29 @@
+// Vite configuration for the rulepen playground: React, an ES-module engine worker, no request off-origin.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  worker: {
+    // Keeps dynamic imports inside the worker as lazy chunks (STACK.md).
+    format: 'es',
+  },
+  optimizeDeps: {
+    // Listing the worker here stops the dev server from reloading the page when it discovers
+    // worker-only dependencies a few seconds after the first load (STACK.md).
+    entries: ['index.html', 'src/worker/engine.worker.ts'],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+  },
+  preview: {
+    port: 4173,
+    strictPort: true,
+  },
+  build: {
+    target: 'es2022',
+    // Monaco is most of the page; a warning about it on every build is noise.
+    chunkSizeWarningLimit: 4096,
+  },
+});
