@@ -1,0 +1,81 @@
+// The one module of the UI that talks to the engine worker: it reloads the workspace ~150 ms after the last
+// edit, and runs the command line on demand. Results land in the engine store.
+
+import { createEngineClient, type EngineClient } from '../../worker/client.ts';
+import { commandArgv } from './command-line.ts';
+import { useEngine } from './engine-store.ts';
+import { useWorkspace } from './workspace-store.ts';
+
+export const LOAD_DEBOUNCE_MS = 150;
+
+let client: EngineClient | null = null;
+
+function engine(): EngineClient {
+  return (client ??= createEngineClient());
+}
+
+async function loadNow(): Promise<void> {
+  const { files, revision } = useWorkspace.getState();
+  useEngine.setState({ pendingRevision: revision });
+  const outcome = await engine().load(files);
+  if (outcome.status === 'superseded') return;
+  if (outcome.status === 'done') {
+    useEngine.setState({
+      load: { result: outcome.value.result, revision, millis: outcome.value.millis },
+      pendingRevision: null,
+      workerError: null,
+    });
+  } else {
+    useEngine.setState({
+      pendingRevision: null,
+      workerError: outcome.status === 'failed' ? outcome.error : 'stopped',
+    });
+  }
+}
+
+/** Starts following the workspace store; returns a function that stops following it. */
+export function startEngineSync(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  void loadNow();
+  const unsubscribe = useWorkspace.subscribe((state, previous) => {
+    if (state.files === previous.files) return;
+    useEngine.setState({ pendingRevision: state.revision });
+    clearTimeout(timer);
+    timer = setTimeout(() => void loadNow(), LOAD_DEBOUNCE_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
+export async function runCommandLine(text = useEngine.getState().commandText): Promise<void> {
+  const { argv, error } = commandArgv(text);
+  const { files, revision } = useWorkspace.getState();
+  if (error) {
+    useEngine.setState({ command: { status: 'failed', text, result: null, revision, millis: 0, error } });
+    return;
+  }
+  useEngine.setState((s) => ({ command: { ...s.command, status: 'running', text, error: null } }));
+  const outcome = await engine().run(files, argv);
+  if (outcome.status === 'superseded') return;
+  if (outcome.status === 'done') {
+    const { result, millis } = outcome.value;
+    useEngine.setState({ command: { status: 'done', text, result, revision, millis, error: null } });
+  } else {
+    useEngine.setState((s) => ({
+      command: {
+        ...s.command,
+        status: outcome.status === 'stopped' ? 'stopped' : 'failed',
+        text,
+        error: outcome.status === 'failed' ? outcome.error : null,
+      },
+    }));
+  }
+}
+
+/** Stop: terminates the worker (a fresh one starts with the next request) and reloads the workspace. */
+export function stopEngine(): void {
+  engine().stop();
+  void loadNow();
+}

@@ -1,0 +1,112 @@
+// The workspace store: the files' texts are the source of truth (Monaco models are derived from them), plus
+// which file is open, where the editor should move its cursor next, and the last deleted file for undo.
+
+import { create } from 'zustand';
+import { DEFAULT_ACTIVE_FILE, defaultWorkspace } from './default-workspace.ts';
+import { comparePaths, normalizePath, pathProblem } from './file-paths.ts';
+
+export interface RevealRequest {
+  path: string;
+  line: number;
+  column: number;
+  /** Distinguishes two requests for the same place, so that each one moves the cursor. */
+  seq: number;
+}
+
+export interface WorkspaceState {
+  files: Record<string, string>;
+  /** Bumped on every change to `files`; the engine results record the revision they answer. */
+  revision: number;
+  activePath: string | null;
+  reveal: RevealRequest | null;
+  lastDeleted: { path: string; text: string; wasActive: boolean } | null;
+
+  setText(path: string, text: string): void;
+  /** Returns an error message, or null when the file was created (and opened). */
+  addFile(path: string, text?: string): string | null;
+  renameFile(from: string, to: string): string | null;
+  deleteFile(path: string): void;
+  undoDelete(): void;
+  open(path: string): void;
+  revealAt(path: string, line: number, column: number): void;
+  replaceWorkspace(files: Record<string, string>, activePath?: string | null): void;
+}
+
+function firstPath(files: Record<string, string>): string | null {
+  return Object.keys(files).sort(comparePaths)[0] ?? null;
+}
+
+let revealSeq = 0;
+
+export const useWorkspace = create<WorkspaceState>()((set, get) => ({
+  files: { ...defaultWorkspace },
+  revision: 0,
+  activePath: DEFAULT_ACTIVE_FILE,
+  reveal: null,
+  lastDeleted: null,
+
+  setText(path, text) {
+    const { files, revision } = get();
+    if (!(path in files) || files[path] === text) return;
+    set({ files: { ...files, [path]: text }, revision: revision + 1 });
+  },
+
+  addFile(input, text = '') {
+    const { files, revision } = get();
+    const path = normalizePath(input);
+    const problem = pathProblem(path, Object.keys(files));
+    if (problem) return problem;
+    set({ files: { ...files, [path]: text }, revision: revision + 1, activePath: path });
+    return null;
+  },
+
+  renameFile(from, input) {
+    const { files, revision, activePath } = get();
+    const to = normalizePath(input);
+    if (!(from in files)) return `${from} does not exist`;
+    if (to === from) return null;
+    const problem = pathProblem(to, Object.keys(files), from);
+    if (problem) return problem;
+    const next: Record<string, string> = {};
+    for (const [p, t] of Object.entries(files)) next[p === from ? to : p] = t;
+    set({ files: next, revision: revision + 1, activePath: activePath === from ? to : activePath });
+    return null;
+  },
+
+  deleteFile(path) {
+    const { files, revision, activePath } = get();
+    if (!(path in files)) return;
+    const { [path]: text, ...rest } = files;
+    set({
+      files: rest,
+      revision: revision + 1,
+      activePath: activePath === path ? firstPath(rest) : activePath,
+      lastDeleted: { path, text, wasActive: activePath === path },
+    });
+  },
+
+  undoDelete() {
+    const { files, revision, lastDeleted, activePath } = get();
+    if (!lastDeleted || lastDeleted.path in files) return set({ lastDeleted: null });
+    set({
+      files: { ...files, [lastDeleted.path]: lastDeleted.text },
+      revision: revision + 1,
+      activePath: lastDeleted.wasActive ? lastDeleted.path : activePath,
+      lastDeleted: null,
+    });
+  },
+
+  open(path) {
+    if (path in get().files) set({ activePath: path });
+  },
+
+  revealAt(path, line, column) {
+    if (!(path in get().files)) return;
+    set({ activePath: path, reveal: { path, line, column, seq: ++revealSeq } });
+  },
+
+  replaceWorkspace(files, activePath) {
+    const active = activePath && activePath in files ? activePath : firstPath(files);
+    set({ files: { ...files }, revision: get().revision + 1, activePath: active, reveal: null, lastDeleted: null });
+  },
+}));
