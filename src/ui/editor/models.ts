@@ -1,0 +1,62 @@
+// Monaco models derived from the workspace store (the vuejs/repl arrangement): the store holds the texts; a
+// model exists for each file, is updated when the store changes from elsewhere, pushes the user's edits back
+// into the store, and is disposed when its file goes away. No text lives only in Monaco.
+
+import { monaco } from './monaco.ts';
+import { modelPath, pathOfModelPath } from './diagnostic-to-monaco.ts';
+import { languageForPath } from '../state/file-paths.ts';
+import { useWorkspace } from '../state/workspace-store.ts';
+
+const models = new Map<string, monaco.editor.ITextModel>();
+
+export function modelFor(path: string): monaco.editor.ITextModel | undefined {
+  return models.get(path);
+}
+
+export function allModels(): ReadonlyMap<string, monaco.editor.ITextModel> {
+  return models;
+}
+
+function createModel(path: string, text: string): monaco.editor.ITextModel {
+  const uri = monaco.Uri.from({ scheme: 'file', path: modelPath(path) });
+  // A model left over with this URI (hot reload) is replaced, not reused, so its listeners are ours.
+  monaco.editor.getModel(uri)?.dispose();
+  const model = monaco.editor.createModel(text, languageForPath(path), uri);
+  // Calm colours: brackets keep the text colour (the standalone editor colours them by default).
+  model.updateOptions({ tabSize: 4, insertSpaces: true, bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
+  model.onDidChangeContent(() => {
+    useWorkspace.getState().setText(pathOfModelPath(model.uri.path), model.getValue());
+  });
+  return model;
+}
+
+/** Brings the models in line with `files`. */
+export function syncModels(files: Record<string, string>): void {
+  for (const [path, model] of models) {
+    if (!(path in files)) {
+      model.dispose();
+      models.delete(path);
+    }
+  }
+  for (const [path, text] of Object.entries(files)) {
+    const model = models.get(path);
+    if (!model) models.set(path, createModel(path, text));
+    else if (model.getValue() !== text) {
+      // A change from outside the editor (test hook, undo of a delete…): keep it undoable in the editor.
+      model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+    }
+  }
+}
+
+/** Follows the store from now on; returns the function that stops following it and disposes the models. */
+export function startModelSync(): () => void {
+  syncModels(useWorkspace.getState().files);
+  const unsubscribe = useWorkspace.subscribe((state, previous) => {
+    if (state.files !== previous.files) syncModels(state.files);
+  });
+  return () => {
+    unsubscribe();
+    for (const model of models.values()) model.dispose();
+    models.clear();
+  };
+}
