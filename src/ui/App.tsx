@@ -1,0 +1,65 @@
+// The playground's layout: top bar, file list on the left, editor in the centre, panels on the right and below.
+
+import { useEffect, useState } from 'react';
+import { Editor } from './editor/Editor.tsx';
+import { FileList } from './components/FileList.tsx';
+import { PanelTabs } from './components/PanelTabs.tsx';
+import { TopBar } from './components/TopBar.tsx';
+import { panelsIn } from './panels/registry.ts';
+import { runCommandLine } from './state/engine-sync.ts';
+import { languageForPath } from './state/file-paths.ts';
+import { useWorkspace } from './state/workspace-store.ts';
+
+const sidePanels = panelsIn('side');
+const bottomPanels = panelsIn('bottom');
+
+export function App() {
+  const [side, setSide] = useState(sidePanels[0].id);
+  const [bottom, setBottom] = useState(bottomPanels[0].id);
+
+  function run(): void {
+    setBottom('output');
+    void runCommandLine();
+  }
+
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent): void {
+      // Inside Monaco the editor's own Ctrl/Cmd+Enter binding runs the command.
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !(e.target as Element | null)?.closest?.('.monaco-editor')) {
+        e.preventDefault();
+        run();
+      }
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <div className="app">
+      <TopBar onRan={() => setBottom('output')} />
+      <FileList />
+      <main className="editor-area" aria-label="Editor">
+        <EditorHeader />
+        <Editor onRun={run} />
+      </main>
+      <aside className="side-panels">
+        <PanelTabs label="Side panels" panels={sidePanels} selected={side} onSelect={setSide} />
+      </aside>
+      <div className="bottom-panels">
+        <PanelTabs label="Bottom panels" panels={bottomPanels} selected={bottom} onSelect={setBottom} />
+      </div>
+    </div>
+  );
+}
+
+function EditorHeader() {
+  const path = useWorkspace((s) => s.activePath);
+  return (
+    <div className="editor-header">
+      <span className="editor-path" data-testid="active-path">
+        {path ?? 'no file open'}
+      </span>
+      {path && <span className="language-badge">{languageForPath(path)}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// The panels and where they live. A panel is a component plus an optional badge (a count in its tab).
+
+import type { ComponentType } from 'react';
+import { OutputPanel } from './output/OutputPanel.tsx';
+import { ProblemsPanel, useProblemCount } from './problems/ProblemsPanel.tsx';
+import { TargetsPanel, useTargetCount } from './targets/TargetsPanel.tsx';
+
+export type PanelRegion = 'side' | 'bottom';
+
+export interface PanelDef {
+  id: string;
+  title: string;
+  region: PanelRegion;
+  component: ComponentType;
+  /** A hook returning the number shown in the tab, or null for none. */
+  useBadge?: () => number | null;
+}
+
+export const panels: readonly PanelDef[] = [
+  { id: 'targets', title: 'Targets', region: 'side', component: TargetsPanel, useBadge: useTargetCount },
+  { id: 'problems', title: 'Problems', region: 'bottom', component: ProblemsPanel, useBadge: useProblemCount },
+  { id: 'output', title: 'Output', region: 'bottom', component: OutputPanel },
+];
+
+export function panelsIn(region: PanelRegion): PanelDef[] {
+  return panels.filter((p) => p.region === region);
+}
