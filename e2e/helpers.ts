@@ -1,0 +1,65 @@
+// Page helpers: open the playground, and read or set workspace files through the app's own store
+// (window.__rulepen), exactly as typing in the editor would.
+
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** Opens the playground and waits until Monaco shows a file and the engine answered for the current text. */
+export async function openPlayground(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  await waitForEngine(page);
+}
+
+/** Waits until the engine's last result is for the workspace as it is now. */
+export async function waitForEngine(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__rulepen?.isSettled() === true);
+}
+
+export async function setFileText(page: Page, path: string, text: string): Promise<void> {
+  await page.evaluate(([p, t]) => window.__rulepen!.setFileText(p, t), [path, text] as const);
+  await waitForEngine(page);
+}
+
+export async function getFileText(page: Page, path: string): Promise<string | undefined> {
+  return page.evaluate((p) => window.__rulepen!.getFileText(p), path);
+}
+
+export async function replaceWorkspace(page: Page, files: Record<string, string>, activePath?: string): Promise<void> {
+  await page.evaluate(([f, a]) => window.__rulepen!.replaceWorkspace(f, a), [files, activePath] as const);
+  await waitForEngine(page);
+}
+
+export function fileList(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Files' });
+}
+
+export async function openFile(page: Page, path: string): Promise<void> {
+  await fileList(page).getByRole('button', { name: `Open ${path}`, exact: true }).click();
+  await expect(page.getByTestId('active-path')).toHaveText(path);
+}
+
+export function problemRows(page: Page): Locator {
+  return page.getByRole('list', { name: 'Problems' }).getByRole('button');
+}
+
+export function problemsTab(page: Page): Locator {
+  return page.getByRole('tab', { name: /^Problems/ });
+}
+
+export function targetsPanel(page: Page): Locator {
+  return page.getByRole('tabpanel', { name: /^Targets/ });
+}
+
+export function targetButton(page: Page, label: string): Locator {
+  return targetsPanel(page).getByRole('button', { name: new RegExp(`^${escapeRegExp(label)} \\(`) });
+}
+
+/** Error squiggles Monaco draws for markers in the visible editor. */
+export function errorSquiggles(page: Page): Locator {
+  return page.locator('.monaco-editor .squiggly-error');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

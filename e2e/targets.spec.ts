@@ -1,0 +1,44 @@
+// The Targets panel follows the workspace: new rules appear, renamed ones follow, a click opens the declaration.
+
+import { test, expect } from './fixtures.ts';
+import { getFileText, openFile, openPlayground, setFileText, targetButton, targetsPanel } from './helpers.ts';
+
+test('the Targets list follows edits: add a rule, then rename it', async ({ page }) => {
+  await openPlayground(page);
+  const build = (await getFileText(page, 'app/BUILD'))!;
+
+  await setFileText(page, 'app/BUILD', build + '\nfilegroup(\n    name = "extra",\n    srcs = ["banner.txt.in"],\n)\n');
+  await expect(targetButton(page, '//app:extra')).toBeVisible();
+  await expect(targetButton(page, '//app:extra')).toContainText('filegroup');
+
+  await setFileText(page, 'app/BUILD', build + '\nfilegroup(\n    name = "renamed",\n    srcs = ["banner.txt.in"],\n)\n');
+  await expect(targetButton(page, '//app:renamed')).toBeVisible();
+  await expect(targetButton(page, '//app:extra')).toHaveCount(0);
+});
+
+test('a rule typed into the editor appears in the Targets list', async ({ page }) => {
+  await openPlayground(page);
+  await openFile(page, 'tools/BUILD');
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  // Monaco auto-closes brackets and quotes; typing the closers overtypes them.
+  await page.keyboard.type('\nfilegroup(name = "typed")');
+  await expect(targetButton(page, '//tools:typed')).toBeVisible();
+});
+
+test('clicking a target opens its declaration', async ({ page }) => {
+  await openPlayground(page);
+  await openFile(page, 'MODULE.bazel');
+  await targetButton(page, '//app:text').click();
+  await expect(page.getByTestId('active-path')).toHaveText('app/BUILD');
+  const text = (await getFileText(page, 'app/BUILD'))!;
+  const aliasLine = text.split('\n').findIndex((l) => l.startsWith('alias(')) + 1;
+  await expect.poll(() => page.evaluate(() => window.__rulepen!.cursor()?.line)).toBe(aliasLine);
+});
+
+test('the filter narrows the Targets list', async ({ page }) => {
+  await openPlayground(page);
+  await targetsPanel(page).getByRole('searchbox', { name: 'Filter targets' }).fill('alias');
+  await expect(targetButton(page, '//app:text')).toBeVisible();
+  await expect(targetButton(page, '//app:banner')).toHaveCount(0);
+});
