@@ -119,7 +119,8 @@ function affixes(fn: string, sub: Value): string[] {
   if (typeof sub === 'string') return [sub];
   const out: string[] = [];
   for (const e of (sub as Tuple).elems) {
-    if (typeof e !== 'string') throw new EvalError(`in call to ${fn}(), parameter 'sub' got value of type '${typeName(e)}', want 'string'`);
+    // Bazel's Sequence.cast never advances its index, hence "at index 0" whatever the position.
+    if (typeof e !== 'string') throw new EvalError(`at index 0 of sub, got element of type ${typeName(e)}, want string`);
     out.push(e);
   }
   return out;

@@ -130,10 +130,9 @@ const fail = fn(
 /** float() of a string, as Bazel (Java's Double.parseDouble plus inf/nan spellings). */
 function parseFloat(s: string): number {
   const t = s.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
-  switch (t.toLowerCase()) {
+  switch (s.toLowerCase()) {
     case 'inf':
     case '+inf':
-    case 'infinity':
     case '+infinity':
       return Infinity;
     case '-inf':
@@ -144,8 +143,11 @@ function parseFloat(s: string): number {
     case '-nan':
       return NaN;
   }
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) throw new EvalError(`invalid float literal: ${s}`);
-  return Number(t);
+  // Java's Double.parseDouble: surrounding control/space characters are ignored, a d/D suffix is allowed.
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dD]?$/.test(t)) throw new EvalError(`invalid float literal: ${s}`);
+  const d = Number(t.replace(/[dD]$/, ''));
+  if (!Number.isFinite(d)) throw new EvalError('floating-point number too large');
+  return d;
 }
 
 // https://github.com/bazelbuild/starlark/blob/master/spec.md#float
@@ -293,36 +295,45 @@ const sorted = fn(
   'sorted',
   {
     params: [
-      { name: 'iterable' },
+      { name: 'iterable', type: 'iterable' },
       { name: 'key', positional: false, named: true, default: None },
       { name: 'reverse', positional: false, named: true, type: 'bool', default: false },
     ],
   },
   (t, a) => {
+    // Stable in both directions: reverse=True sorts by the reversed order, it does not reverse the result.
     const items = elemsOf(a[0]!);
     const key = a[1]!;
-    const rev = a[2] === true;
+    const order = a[2] === true ? (x: Value, y: Value) => compareValues(y, x) : compareValues;
     if (key === None) {
-      items.sort(compareValues);
-    } else {
-      if (!isCallable(key)) throw new EvalError(`for key, got ${typeName(key)}, want callable`);
-      const keys = items.map((e) => t.call(key, [e], []));
-      const idx = items.map((_, i) => i);
-      idx.sort((i, j) => compareValues(keys[i]!, keys[j]!));
-      const out = idx.map((i) => items[i]!);
-      if (rev) out.reverse();
-      return new List(out);
+      items.sort(order);
+      return new List(items);
     }
-    if (rev) items.reverse();
-    return new List(items);
+    if (!isCallable(key)) throw new EvalError(`for key, got ${typeName(key)}, want callable`);
+    // The key function is called exactly once per element, in order.
+    const keys = items.map((e) => t.call(key, [e], []));
+    const idx = items.map((_, i) => i);
+    idx.sort((i, j) => order(keys[i]!, keys[j]!));
+    return new List(idx.map((i) => items[i]!));
   },
 );
 
 // https://github.com/bazelbuild/starlark/blob/master/spec.md#str
 const strFn = fn('str', X, (_t, a) => str(a[0]!));
 
+/** Bazel's `struct` is a provider: type "Provider", printed as `<function struct>`. */
+class StructConstructor extends Builtin {
+  override readonly typeName: string = 'Provider';
+  override repr(out: string[]): void {
+    out.push('<function struct>');
+  }
+}
+
 // https://bazel.build/rules/lib/globals/all#struct
-const struct = fn('struct', { params: [], kwargs: true }, (_t, a) => new Struct((a[0] as Dict).entries() as [string, Value][]));
+const struct = new StructConstructor('struct', (_t, args, kwargs) => {
+  const a = unpackArgs('struct', args, kwargs, { params: [], kwargs: true });
+  return new Struct((a[0] as Dict).entries() as [string, Value][]);
+});
 
 // https://github.com/bazelbuild/starlark/blob/master/spec.md#tuple
 const tupleFn = fn('tuple', { params: [{ name: 'x', type: 'iterable', default: UNBOUND }] }, (_t, a) => {

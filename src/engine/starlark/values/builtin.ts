@@ -7,7 +7,7 @@ import type { Callable, ThreadLike, Value } from './value.ts';
 export type BuiltinImpl = (thread: ThreadLike, args: Value[], kwargs: [string, Value][], self: Value) => Value;
 
 export class Builtin implements Callable {
-  readonly typeName = 'builtin_function_or_method';
+  readonly typeName: string = 'builtin_function_or_method';
 
   constructor(
     readonly name: string,

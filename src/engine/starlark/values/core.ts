@@ -179,18 +179,12 @@ export function reprInto(out: string[], v: Value, seen: Set<object>): void {
 
 /** Appends str(v): a string itself at top level, otherwise as repr (elements are always repr'd). */
 export function strInto(out: string[], v: Value, seen: Set<object>): void {
+  // As Bazel's Printer.str, the value itself is not pushed on the cycle stack (only its elements are), so a
+  // list containing itself prints as [1, [1, ...]] under str but [1, ...] under repr.
   if (typeof v === 'string') out.push(v);
-  else if (typeof v === 'object' && v.str !== undefined) {
-    if (seen.has(v)) {
-      out.push('...');
-      return;
-    }
-    seen.add(v);
-    try {
-      v.str(out, seen);
-    } finally {
-      seen.delete(v);
-    }
+  else if (typeof v === 'object') {
+    if (v.str !== undefined) v.str(out, seen);
+    else v.repr(out, seen);
   } else reprInto(out, v, seen);
 }
 

@@ -72,4 +72,5 @@ export {
   attrNames,
   noAttrError,
   callMethod,
+  setField,
 } from './operators.ts';

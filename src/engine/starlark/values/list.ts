@@ -34,7 +34,7 @@ export class List extends Mutable implements StarlarkValue {
     return this.elems.length;
   }
   index(key: Value): Value {
-    const i = typeof key === 'number' && (key | 0) === key ? key : toInt32(key, 'list index');
+    const i = typeof key === 'number' && (key | 0) === key ? key : toInt32(key, 'sequence index');
     return this.elems[sequenceIndex(i, this.elems.length)]!;
   }
   setIndex(key: Value, v: Value): void {

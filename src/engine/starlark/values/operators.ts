@@ -31,6 +31,7 @@ import { percentFormat } from './percent-format.ts';
 import { RangeValue } from './range.ts';
 import { clampIndex, sequenceIndex, sliceArray } from './sequence.ts';
 import { didYouMean } from './spelling.ts';
+import { Struct } from './struct.ts';
 import { Tuple, tuple } from './tuple.ts';
 import { Float, None, type ThreadLike, type Value } from './value.ts';
 
@@ -196,7 +197,21 @@ export function binary(op: string, x: Value, y: Value): Value {
     default:
       throw new EvalError(`unsupported binary operation: ${typeName(x)} ${op} ${typeName(y)}`);
   }
+  if (typeof x === 'object' && x.binaryOp !== undefined) {
+    const z = x.binaryOp(op, y, true);
+    if (z !== undefined) return z;
+  }
+  if (typeof y === 'object' && y.binaryOp !== undefined) {
+    const z = y.binaryOp(op, x, false);
+    if (z !== undefined) return z;
+  }
   throw unsupported(op, x, y);
+}
+
+/** x.name = v: Bazel allows it on no built-in type (struct fields are immutable). */
+export function setField(x: Value, name: string, _v: Value): void {
+  if (x instanceof Struct) throw new EvalError(`${x.typeName} value does not support field assignment`);
+  throw new EvalError(`cannot set .${name} field of ${typeName(x)} value`);
 }
 
 function repeatString(s: string, n: Int): string {

@@ -43,7 +43,7 @@ export class RangeValue implements StarlarkValue {
     return this.len;
   }
   index(key: Value): Value {
-    return this.at(sequenceIndex(toInt32(key, 'range index'), this.len));
+    return this.at(sequenceIndex(toInt32(key, 'sequence index'), this.len));
   }
   contains(v: Value): boolean {
     let x: number;

@@ -2,6 +2,7 @@
 
 import { hashValue, reprInto } from './core.ts';
 import { equals } from './core.ts';
+import { EvalError } from './errors.ts';
 import { freezeValue } from './freeze.ts';
 import type { StarlarkValue, ThreadLike, Value } from './value.ts';
 
@@ -54,6 +55,19 @@ export class Struct implements StarlarkValue {
   unknownAttrMessage(name: string): string | undefined {
     const avail = this.names.join(', ');
     return `'struct' value has no field or method '${name}'\nAvailable attributes: ${avail}`;
+  }
+  binaryOp(op: string, other: Value, thisLeft: boolean): Value | undefined {
+    if (op !== '+' || !(other instanceof Struct) || other.typeName !== this.typeName) return undefined;
+    const [l, r] = thisLeft ? [this, other] : [other, this];
+    const fields: [string, Value][] = [];
+    for (let i = 0; i < l.names.length; i++) fields.push([l.names[i]!, l.values[i]!]);
+    for (let i = 0; i < r.names.length; i++) {
+      if (l.field(r.names[i]!) !== undefined) {
+        throw new EvalError(`cannot add struct instances with common field '${r.names[i]}'`);
+      }
+      fields.push([r.names[i]!, r.values[i]!]);
+    }
+    return new Struct(fields);
   }
   equals(other: Value): boolean {
     if (!(other instanceof Struct) || other.typeName !== this.typeName) return false;

@@ -44,7 +44,7 @@ export class Tuple implements StarlarkValue {
     return this.elems.length;
   }
   index(key: Value): Value {
-    const i = typeof key === 'number' && (key | 0) === key ? key : toInt32(key, 'tuple index');
+    const i = typeof key === 'number' && (key | 0) === key ? key : toInt32(key, 'sequence index');
     return this.elems[sequenceIndex(i, this.elems.length)]!;
   }
   contains(v: Value): boolean {

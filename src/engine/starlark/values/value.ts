@@ -39,6 +39,11 @@ export interface StarlarkValue {
   compare?(other: Value): number;
   /** Equality with a value of any type; absent → identity. */
   equals?(other: Value): boolean;
+  /**
+   * A binary operator the type defines itself (struct + struct), Bazel's HasBinary: `thisLeft` tells whether
+   * this value is the left operand. Returns undefined when the operation is not supported.
+   */
+  binaryOp?(op: string, other: Value, thisLeft: boolean): Value | undefined;
   /** Called when `for` starts/ends over this value (lists and dicts become temporarily immutable). */
   updateIteration?(delta: number): void;
 }
