@@ -24,12 +24,27 @@ test('Starlark is coloured: keywords, strings, labels, comments, builtins and ru
   await openPlayground(page);
   const lines = page.locator('.monaco-editor .view-lines');
   const classOf = async (text: string) => lines.locator('span > span', { hasText: text }).first().getAttribute('class');
-  const keyword = await classOf('load');
-  const string = await classOf('"compilation_mode"');
-  const comment = await classOf('# Matches when');
-  const rule = await classOf('genrule');
-  const label = await classOf(':defs.bzl');
-  const builtin = await classOf('select');
-  const plain = await classOf('name');
-  expect(new Set([keyword, string, comment, rule, label, builtin, plain]).size).toBe(7);
+  // Monaco tokenizes in the background: wait until each kind of token has its own class.
+  const samples = ['load', '"compilation_mode"', '# Matches when', 'genrule', ':defs.bzl', 'select', 'name'];
+  await expect
+    .poll(async () => new Set(await Promise.all(samples.map(classOf))).size)
+    .toBe(samples.length);
+});
+
+test('panes resize with the keyboard and the mouse', async ({ page }) => {
+  await openPlayground(page);
+  const files = page.getByRole('separator', { name: 'Resize the file list' });
+  await files.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(files).toHaveAttribute('aria-valuenow', '230');
+  const before = (await page.getByRole('navigation', { name: 'Files' }).boundingBox())!.width;
+  expect(before).toBeCloseTo(230, 0);
+
+  const bottom = page.getByRole('separator', { name: 'Resize the bottom panels' });
+  const box = (await bottom.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 100, { steps: 4 });
+  await page.mouse.up();
+  await expect(bottom).toHaveAttribute('aria-valuenow', '300');
 });

@@ -1,13 +1,15 @@
 // The playground's layout: top bar, file list on the left, editor in the centre, panels on the right and below.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Editor } from './editor/Editor.tsx';
 import { FileList } from './components/FileList.tsx';
 import { PanelTabs } from './components/PanelTabs.tsx';
+import { Splitter } from './components/Splitter.tsx';
 import { TopBar } from './components/TopBar.tsx';
 import { panelsIn } from './panels/registry.ts';
 import { runCommandLine } from './state/engine-sync.ts';
 import { languageForPath } from './state/file-paths.ts';
+import { useLayout } from './state/layout-store.ts';
 import { useWorkspace } from './state/workspace-store.ts';
 
 const sidePanels = panelsIn('side');
@@ -16,6 +18,7 @@ const bottomPanels = panelsIn('bottom');
 export function App() {
   const [side, setSide] = useState(sidePanels[0].id);
   const [bottom, setBottom] = useState(bottomPanels[0].id);
+  const sizes = useLayout((s) => s.sizes);
 
   function run(): void {
     setBottom('output');
@@ -35,17 +38,31 @@ export function App() {
   }, []);
 
   return (
-    <div className="app">
+    <div
+      className="app"
+      style={
+        {
+          '--files-width': `${sizes.files}px`,
+          '--side-width': `${sizes.side}px`,
+          '--bottom-height': `${sizes.bottom}px`,
+        } as CSSProperties
+      }
+    >
       <TopBar onRan={() => setBottom('output')} />
-      <FileList />
+      <div className="files-pane">
+        <FileList />
+        <Splitter pane="files" edge="right" label="Resize the file list" />
+      </div>
       <main className="editor-area" aria-label="Editor">
         <EditorHeader />
         <Editor onRun={run} />
       </main>
       <aside className="side-panels">
+        <Splitter pane="side" edge="left" label="Resize the side panels" />
         <PanelTabs label="Side panels" panels={sidePanels} selected={side} onSelect={setSide} />
       </aside>
       <div className="bottom-panels">
+        <Splitter pane="bottom" edge="top" label="Resize the bottom panels" />
         <PanelTabs label="Bottom panels" panels={bottomPanels} selected={bottom} onSelect={setBottom} />
       </div>
     </div>

@@ -64,7 +64,7 @@ function EngineStatus() {
   const workerError = useEngine((s) => s.workerError);
   const stale = useIsStale();
   let text: string;
-  if (workerError && workerError !== 'stopped') text = 'engine failed';
+  if (workerError) text = 'engine failed';
   else if (!load) text = 'loading…';
   else if (stale) text = 'updating…';
   else {

@@ -18,7 +18,8 @@ async function loadNow(): Promise<void> {
   const { files, revision } = useWorkspace.getState();
   useEngine.setState({ pendingRevision: revision });
   const outcome = await engine().load(files);
-  if (outcome.status === 'superseded') return;
+  // Superseded: a newer request carries on. Stopped: stopEngine() has already asked again.
+  if (outcome.status === 'superseded' || outcome.status === 'stopped') return;
   if (outcome.status === 'done') {
     useEngine.setState({
       load: { result: outcome.value.result, revision, millis: outcome.value.millis },
@@ -26,10 +27,7 @@ async function loadNow(): Promise<void> {
       workerError: null,
     });
   } else {
-    useEngine.setState({
-      pendingRevision: null,
-      workerError: outcome.status === 'failed' ? outcome.error : 'stopped',
-    });
+    useEngine.setState({ pendingRevision: null, workerError: outcome.error });
   }
 }
 

@@ -24,7 +24,7 @@ export function ProblemsPanel() {
 
   return (
     <div className="panel-body" data-stale={stale || undefined} aria-busy={stale || undefined}>
-      {workerError && workerError !== 'stopped' && <p className="notice error">The engine worker failed: {workerError}</p>}
+      {workerError && <p className="notice error">The engine worker failed: {workerError}</p>}
       {!load && !workerError && <p className="muted">Loading the workspace…</p>}
       {load && diagnostics.length === 0 && <p className="muted">No problems in the workspace.</p>}
       {diagnostics.length > 0 && (
@@ -39,6 +39,7 @@ export function ProblemsPanel() {
                   className={`problem-row severity-${d.severity}`}
                   disabled={!d.file}
                   aria-label={`${severityLabel[d.severity]}: ${first}${where ? ` at ${where}` : ''}`}
+                  title={d.message}
                   onClick={() => useWorkspace.getState().revealAt(d.file, d.range.start.line, d.range.start.column)}
                 >
                   <span className={`severity-icon ${d.severity}`} aria-hidden="true" />
