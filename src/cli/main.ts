@@ -1,0 +1,73 @@
+// The `rulepen` command line: `rulepen [--workspace=DIR] <command> [args…]` runs the engine over DIR's files
+// (default: the current directory) as `bazel <command> [args…]` would, writing outputs under DIR/bazel-bin and
+// DIR/bazel-testlogs. `rulepen starlark …` runs Starlark files (src/cli/starlark-command.ts).
+
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { runCommand } from '../engine/index.ts';
+
+/** Directories never read into the virtual workspace. */
+function skipped(name: string): boolean {
+  return name === '.git' || name === 'node_modules' || name.startsWith('bazel-');
+}
+
+/** Reads every text file under dir (workspace-relative paths, '/'-separated). */
+export function readWorkspace(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (abs: string, rel: string) => {
+    for (const name of readdirSync(abs).sort()) {
+      if (skipped(name)) continue;
+      const p = join(abs, name);
+      let st;
+      try {
+        st = statSync(p);
+      } catch {
+        continue; // a dangling symlink
+      }
+      const r = rel ? `${rel}/${name}` : name;
+      if (st.isDirectory()) walk(p, r);
+      else if (st.isFile()) files[r] = readFileSync(p, 'utf8');
+    }
+  };
+  walk(dir, '');
+  return files;
+}
+
+function parseArgs(argv: string[]): { workspace: string; rest: string[] } {
+  let workspace = process.cwd();
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (rest.length === 0 && a.startsWith('--workspace=')) workspace = a.slice('--workspace='.length);
+    else if (rest.length === 0 && a === '--workspace' && i + 1 < argv.length) workspace = argv[++i]!;
+    else rest.push(...argv.slice(i)), (i = argv.length);
+  }
+  return { workspace: resolve(workspace), rest };
+}
+
+async function main(): Promise<number> {
+  const { workspace, rest } = parseArgs(process.argv.slice(2));
+  if (rest[0] === 'starlark') {
+    const mod = (await import('./starlark-command.ts')) as {
+      starlarkCommand(args: string[], io: { stdout(s: string): void; stderr(s: string): void; readFile(p: string): string }): Promise<number>;
+    };
+    return mod.starlarkCommand(rest.slice(1), {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+      readFile: (p) => readFileSync(p, 'utf8'),
+    });
+  }
+  const files = readWorkspace(workspace);
+  const result = await runCommand(files, rest, { workspaceDir: workspace });
+  for (const [rel, data] of Object.entries(result.outputs)) {
+    const p = join(workspace, rel);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, data);
+    if (/\.(sh|bash)$/.test(rel)) chmodSync(p, 0o755);
+  }
+  await new Promise<void>((r) => process.stdout.write(result.stdout, () => r()));
+  await new Promise<void>((r) => process.stderr.write(result.stderr, () => r()));
+  return result.exitCode;
+}
+
+process.exitCode = await main();

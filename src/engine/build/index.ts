@@ -1,0 +1,10 @@
+// The build layer: labels, target patterns, the virtual workspace, rule schemas, packages and the loader.
+export * from './label.ts';
+export * from './pattern.ts';
+export * from './workspace.ts';
+export * from './attributes.ts';
+export * from './packages.ts';
+export * from './loader.ts';
+export * from './rules/index.ts';
+export { LabelValue, SelectValue, Selector } from './values.ts';
+export { globPatternError } from './glob.ts';

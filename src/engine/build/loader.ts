@@ -1,0 +1,299 @@
+// The loader: evaluates BUILD files into Packages and .bzl files into frozen modules, on demand and cached, and
+// records every problem both as a Diagnostic (for the editor) and as the line Bazel would print (for the CLI).
+//
+// Order of work follows Bazel: a BUILD file's load()s are resolved before any of it runs; a .bzl is evaluated
+// once and frozen, whoever loads it; a load of a file that is being loaded is a cycle ("cycle detected in
+// extension files"); a package whose loads fail has no targets ("error loading package 'p': …"); a package
+// whose BUILD file has errors keeps the targets it defined and is marked in error.
+
+import type { Diagnostic, Profile } from '../base/index.ts';
+import { execFile, formatTraceback, lineReader, Module, type Value } from '../starlark/index.ts';
+import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
+import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
+import { Package, PackageBuilder } from './packages.ts';
+import type { Workspace } from './workspace.ts';
+
+/** A line of Bazel's console output (after `ERROR: `, `WARNING: `, `DEBUG: `, `INFO: `), with its diagnostic. */
+export interface BuildEvent {
+  readonly severity: 'error' | 'warning' | 'info' | 'debug';
+  readonly text: string;
+  readonly diagnostic?: Diagnostic;
+}
+
+export interface LoaderOptions {
+  /** The absolute workspace path used in printed messages (Bazel prints absolute paths). */
+  readonly workspaceDir?: string;
+  readonly cancel?: { cancelled: boolean };
+  readonly maxSteps?: number;
+}
+
+interface BzlEntry {
+  readonly module?: Module;
+  /** Why loading it failed (the text after "error loading package 'p': "). */
+  readonly error?: string;
+  /** The failure is a load cycle, already reported in full. */
+  readonly cycle?: boolean;
+}
+
+export class Loader {
+  readonly profile: Profile;
+  readonly events: BuildEvent[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  readonly workspaceDir: string;
+  private readonly packages = new Map<string, Package>();
+  private readonly bzl = new Map<string, BzlEntry>();
+  /** .bzl paths being loaded, outermost first, after the BUILD file that started it. */
+  private readonly loading: string[] = [];
+  private readonly buildGlobals: Map<string, Value>;
+  private readonly bzlGlobals: Map<string, Value>;
+  private readonly readLine: (file: string, line: number) => string | undefined;
+
+  constructor(
+    readonly workspace: Workspace,
+    private readonly opts: LoaderOptions = {},
+  ) {
+    this.profile = workspace.profile;
+    this.workspaceDir = (opts.workspaceDir ?? '/workspace').replace(/\/+$/, '');
+    const host = { workspace, profile: this.profile };
+    this.buildGlobals = buildGlobals(host);
+    this.bzlGlobals = bzlGlobals(host, this.buildGlobals);
+    this.readLine = (file, line) => {
+      const rel = file.startsWith(this.workspaceDir + '/') ? file.slice(this.workspaceDir.length + 1) : file;
+      const s = workspace.source(rel);
+      return s && line >= 1 && line <= s.lines.lineCount ? s.lines.lineText(line) : undefined;
+    };
+    void lineReader;
+  }
+
+  /** The absolute path Bazel prints for a workspace file. */
+  abs(path: string): string {
+    return path ? `${this.workspaceDir}/${path}` : this.workspaceDir;
+  }
+
+  private emit(severity: BuildEvent['severity'], text: string, diagnostic?: Diagnostic): void {
+    this.events.push({ severity, text, diagnostic });
+    if (diagnostic) this.diagnostics.push(diagnostic);
+  }
+
+  /** Reports a Diagnostic from the Starlark layer in Bazel's printed form (tracebacks for evaluation errors). */
+  private reportStarlark(d: Diagnostic): void {
+    if (d.stack && d.stack.length > 0) {
+      const abs = { ...d, stack: d.stack.map((f) => (f.file && f.file !== '<builtin>' ? { ...f, file: this.abs(f.file) } : f)) };
+      this.emit('error', formatTraceback(abs, this.readLine), d);
+    } else {
+      const where = d.file ? `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ` : '';
+      this.emit(d.severity === 'warning' ? 'warning' : 'error', where + d.message, d);
+    }
+  }
+
+  /** The package of that name, loaded on first use; undefined when the directory is not a package. */
+  getPackage(name: string): Package | undefined {
+    const done = this.packages.get(name);
+    if (done) return done;
+    const buildFile = this.workspace.buildFileOf(name);
+    if (buildFile === undefined) return undefined;
+    const pkg = this.loadPackage(name, buildFile);
+    this.packages.set(name, pkg);
+    return pkg;
+  }
+
+  /** Loads every package of the workspace. */
+  loadAllPackages(): Package[] {
+    return this.workspace.packages.map((p) => this.getPackage(p)!);
+  }
+
+  /** Evaluates every .bzl file, so that errors of files no BUILD file loads show too. */
+  loadAllBzl(): void {
+    for (const p of this.workspace.paths) {
+      if (!p.endsWith('.bzl') || this.bzl.has(p)) continue;
+      if (this.workspace.packageOf(p) === undefined) continue;
+      this.loadBzl(p);
+    }
+  }
+
+  private loadPackage(name: string, buildFile: string): Package {
+    const source = this.workspace.source(buildFile)!;
+    const builder = new PackageBuilder(name, buildFile, {
+      workspace: this.workspace,
+      dialect: this.profile.labels,
+      includeModern: this.profile.name === 'modern',
+      workspaceDir: this.workspaceDir,
+      report: (d) => this.emit('error', `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ${d.message}`, d),
+    });
+    let loadError: string | undefined;
+    let malformed = false;
+    let cycle = false;
+    const loads: string[] = [];
+    this.loading.push(buildFile);
+    const { diagnostics } = execFile(source, {
+      dialect: 'build',
+      semantics: this.profile.starlark,
+      predeclared: this.buildGlobals,
+      label: labelToString({ repo: '', pkg: name, name: buildFile.slice(buildFile.lastIndexOf('/') + 1) }),
+      load: (module, from) => {
+        const r = this.resolveLoad(module, from);
+        if ('error' in r) {
+          if (r.malformed) malformed = true;
+          else loadError ??= r.error;
+          if (r.cycle) cycle = true;
+          return { error: r.error };
+        }
+        loads.push(r.path);
+        return r.module;
+      },
+      print: (msg, where) => this.emit('debug', `${this.abs(where.file)}:${where.line}:${where.column}: ${msg}`),
+      maxSteps: this.opts.maxSteps,
+      cancel: this.opts.cancel,
+      threadLocals: new Map<string, unknown>([[PACKAGE_KEY, builder]]),
+    });
+    this.loading.pop();
+    const pkg = builder.pkg;
+    for (const d of diagnostics) {
+      if (d.kind === 'loading' && (loadError !== undefined || malformed)) {
+        if (malformed) this.emit('error', `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: in load statement: ${d.message}`, d);
+        continue;
+      }
+      pkg.inError = true;
+      pkg.evalError = true;
+      pkg.diagnostics.push(d);
+      this.reportStarlark(d);
+    }
+    if (malformed) loadError ??= 'malformed load statements';
+    if (loadError !== undefined) {
+      pkg.inError = true;
+      pkg.loadError = loadError;
+      pkg.targets.clear();
+      const d: Diagnostic = {
+        file: buildFile,
+        range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+        severity: 'error',
+        message: `error loading package '${name}': ${loadError}`,
+        kind: 'loading',
+      };
+      pkg.diagnostics.push(d);
+      if (cycle) this.diagnostics.push(d);
+      else this.emit('error', d.message, d);
+      return pkg;
+    }
+    pkg.loads.push(...new Set(loads.flatMap((p) => [...this.transitiveLoads(p), p])));
+    return builder.finish();
+  }
+
+  private transitiveLoads(path: string, seen = new Set<string>()): string[] {
+    const e = this.bzl.get(path) as (BzlEntry & { loads?: string[] }) | undefined;
+    const out: string[] = [];
+    for (const l of e?.loads ?? []) {
+      if (seen.has(l)) continue;
+      seen.add(l);
+      out.push(...this.transitiveLoads(l, seen), l);
+    }
+    return out;
+  }
+
+  /** Resolves a load() string written in `from` to a frozen module, or says why it cannot. */
+  private resolveLoad(
+    module: string,
+    from: string,
+  ): { module: Module; path: string } | { error: string; malformed?: boolean; cycle?: boolean } {
+    const pkg = this.workspace.packageOf(from) ?? '';
+    let label: Label;
+    try {
+      label = parseLabelInPackage(module, { repo: '', pkg }, this.profile.labels);
+    } catch (e) {
+      if (e instanceof LabelSyntaxError) return { error: e.message, malformed: true };
+      throw e;
+    }
+    if (!label.name.endsWith('.bzl') && !(this.profile.name === 'modern' && label.name.endsWith('.scl'))) {
+      return { error: "The label must reference a file with extension '.bzl'", malformed: true };
+    }
+    const text = labelToString(label);
+    if (label.repo !== '') return { error: `cannot load '${text}': no such file` };
+    if (!this.workspace.isPackage(label.pkg)) {
+      const owner = this.workspace.packageContainingDir(label.pkg);
+      if (owner === undefined) {
+        return {
+          error: `Every .bzl file must have a corresponding package, but '${text}' does not have one. Please create a BUILD file in the same or any parent directory. Note that this BUILD file does not need to do anything except exist.`,
+        };
+      }
+      const rest = (label.pkg.slice(owner.length + (owner ? 1 : 0)) + '/' + label.name).replace(/^\//, '');
+      return { error: `Label '${text}' is invalid because '${label.pkg}' is not a package; perhaps you meant to put the colon here: '//${owner}:${rest}'?` };
+    }
+    const sub = this.workspace.subpackageCrossed(label.pkg, label.name);
+    if (sub !== undefined) {
+      const rest = label.name.slice(sub.length - (label.pkg ? label.pkg.length + 1 : 0) + 1);
+      return { error: `Label '${text}' is invalid because '${sub}' is a subpackage; perhaps you meant to put the colon here: '//${sub}:${rest}'?` };
+    }
+    const path = label.pkg ? `${label.pkg}/${label.name}` : label.name;
+    if (!this.workspace.hasFile(path)) return { error: `cannot load '${text}': no such file` };
+    const i = this.loading.indexOf(path);
+    if (i >= 0) {
+      const cycle = this.loading.slice(i).map((p) => this.bzlLabel(p));
+      const head = this.loading.slice(0, i);
+      const lines = ['cycle detected in extension files: '];
+      for (const h of head) lines.push(`    ${h.endsWith('.bzl') ? this.bzlLabel(h) : h}`);
+      cycle.forEach((c, j) => lines.push(`${j === 0 ? '.-> ' : '|   '}${c}`));
+      lines.push(`\`-- ${cycle[0]}`);
+      this.emit('error', lines.join('\n'));
+      return { error: 'cycle detected in extension files', cycle: true };
+    }
+    const entry = this.loadBzl(path);
+    if (entry.module) return { module: entry.module, path };
+    return { error: entry.error ?? `Extension file '${path}' has errors`, cycle: entry.cycle };
+  }
+
+  private bzlLabel(path: string): string {
+    const pkg = this.workspace.packageOf(path) ?? '';
+    return labelToString({ repo: '', pkg, name: path.slice(pkg ? pkg.length + 1 : 0) });
+  }
+
+  /** Evaluates a .bzl file once; later calls return the cached (frozen) module or failure. */
+  loadBzl(path: string): BzlEntry {
+    const cached = this.bzl.get(path);
+    if (cached) return cached;
+    const source = this.workspace.source(path)!;
+    const loads: string[] = [];
+    let loadError: string | undefined;
+    let cycle = false;
+    this.loading.push(path);
+    const { module, diagnostics } = execFile(source, {
+      dialect: 'bzl',
+      semantics: this.profile.starlark,
+      predeclared: this.bzlGlobals,
+      label: this.bzlLabel(path),
+      load: (m, from) => {
+        const r = this.resolveLoad(m, from);
+        if ('error' in r) {
+          loadError ??= r.error;
+          if (r.cycle) cycle = true;
+          return { error: r.error };
+        }
+        loads.push(r.path);
+        return r.module;
+      },
+      print: (msg, where) => this.emit('debug', `${this.abs(where.file)}:${where.line}:${where.column}: ${msg}`),
+      maxSteps: this.opts.maxSteps,
+      cancel: this.opts.cancel,
+    });
+    this.loading.pop();
+    let entry: BzlEntry & { loads: string[] };
+    if (diagnostics.length === 0) entry = { module, loads };
+    else {
+      for (const d of diagnostics) {
+        if (d.kind === 'loading' && loadError !== undefined) {
+          this.diagnostics.push(d);
+          continue;
+        }
+        this.reportStarlark(d);
+      }
+      if (cycle) entry = { error: loadError, cycle, loads };
+      else entry = { error: loadError !== undefined ? `in ${this.abs(path)}: ${loadError}` : `Extension file '${path}' has errors`, loads };
+    }
+    this.bzl.set(path, entry);
+    return entry;
+  }
+
+  /** The modules loaded so far, by workspace path (for the docs layer). */
+  loadedBzl(path: string): Module | undefined {
+    return this.bzl.get(path)?.module;
+  }
+}

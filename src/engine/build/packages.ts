@@ -1,0 +1,336 @@
+// Packages and their targets (rules, source files, generated files, package groups), and the PackageBuilder
+// that BUILD-file evaluation fills through the native functions.
+//
+// Bazel semantics kept here: a rule whose attributes are wrong is still created (with the bad attributes unset)
+// and the package is marked in error; a name clash stops the BUILD file (an evaluation error); source-file
+// targets are created when the package is finished, for every same-package label a rule mentions that names
+// no target, located at the first rule that mentions it; the BUILD file is itself a source-file target.
+
+import type { Diagnostic, StackFrame } from '../base/index.ts';
+import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
+import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue, type PlainAttrValue } from './attributes.ts';
+import { labelToString, validateTargetName, type Label, type LabelDialect } from './label.ts';
+import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
+import type { Workspace } from './workspace.ts';
+
+/** A place in a workspace file, 1-based. */
+export interface Location {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface RuleTarget {
+  readonly kind: 'rule';
+  readonly label: Label;
+  readonly ruleClass: string;
+  readonly schema: RuleSchema;
+  /** Attributes set explicitly (converted), in the order given. */
+  readonly attrs: ReadonlyMap<string, AttrValue>;
+  readonly location: Location;
+  /** The Starlark call stack at the rule call, outermost first (the BUILD file's frame first). */
+  readonly callStack: readonly StackFrame[];
+  readonly outputs: Label[];
+  inError: boolean;
+}
+
+export interface SourceFileTarget {
+  readonly kind: 'source file';
+  readonly label: Label;
+  location: Location;
+  /** Set by exports_files. */
+  visibility?: readonly Label[];
+  readonly isBuildFile?: boolean;
+}
+
+export interface GeneratedFileTarget {
+  readonly kind: 'generated file';
+  readonly label: Label;
+  readonly rule: Label;
+  readonly location: Location;
+}
+
+export interface PackageGroupTarget {
+  readonly kind: 'package group';
+  readonly label: Label;
+  readonly packages: readonly string[];
+  readonly includes: readonly Label[];
+  readonly location: Location;
+}
+
+export type Target = RuleTarget | SourceFileTarget | GeneratedFileTarget | PackageGroupTarget;
+
+/** What query's label_kind prints: `genrule rule`, `source file`, `generated file`, `package group`. */
+export function targetKind(t: Target): string {
+  return t.kind === 'rule' ? `${t.ruleClass} rule` : t.kind;
+}
+
+/** An attribute's value: as set, or the schema's default (null when it has none). */
+export function attrValue(rule: RuleTarget, name: string): AttrValue | undefined {
+  if (rule.attrs.has(name)) return rule.attrs.get(name)!;
+  const spec = allAttributes(rule.schema, true).find((a) => a.name === name);
+  return spec ? defaultValue(spec) : undefined;
+}
+
+function defaultValue(spec: AttrSpec): PlainAttrValue {
+  const d = spec.default;
+  if (d === undefined || d === null) return null;
+  if (Array.isArray(d)) return d as readonly string[];
+  if (typeof d === 'object') return Object.entries(d as Record<string, string>);
+  return d as string | number | boolean;
+}
+
+export interface PackageArgs {
+  defaultVisibility?: readonly Label[];
+  defaultTestonly?: boolean;
+  defaultDeprecation?: string;
+  features?: readonly string[];
+}
+
+export class Package {
+  readonly targets = new Map<string, Target>();
+  readonly diagnostics: Diagnostic[] = [];
+  /** Workspace paths of the .bzl files this package loaded, directly or not, in load order. */
+  readonly loads: string[] = [];
+  inError = false;
+  /** The BUILD file stopped on a Starlark error (Bazel then reports the query as "failed", not "… BUILD file errors"). */
+  evalError = false;
+  /** Why the package could not be loaded at all (a load() failed); it then has no targets. */
+  loadError?: string;
+  args: PackageArgs = {};
+
+  constructor(
+    readonly name: string,
+    readonly buildFile: string,
+    readonly repo = '',
+  ) {}
+
+  /** Targets sorted by name (the order Bazel's package keeps). */
+  sortedTargets(): Target[] {
+    return [...this.targets.values()].sort((a, b) => (a.label.name < b.label.name ? -1 : a.label.name > b.label.name ? 1 : 0));
+  }
+}
+
+export interface BuilderOptions {
+  readonly workspace: Workspace;
+  readonly dialect: LabelDialect;
+  /** Attributes and rules added after Bazel 4.2.3 exist. */
+  readonly includeModern: boolean;
+  /** The absolute workspace path Bazel puts in messages such as "defined at /ws/pkg/BUILD:3:8". */
+  readonly workspaceDir: string;
+  /** Reports a located loading error (the builder marks the package in error itself). */
+  readonly report: (d: Diagnostic) => void;
+}
+
+/** Fills one Package while its BUILD file is evaluated. */
+export class PackageBuilder {
+  readonly pkg: Package;
+  private ruleCalls = 0;
+  private packageCalled = false;
+
+  constructor(
+    name: string,
+    buildFile: string,
+    private readonly opts: BuilderOptions,
+  ) {
+    this.pkg = new Package(name, buildFile);
+  }
+
+  private label(name: string): Label {
+    return { repo: this.pkg.repo, pkg: this.pkg.name, name };
+  }
+
+  private where(loc: Location): string {
+    return `${this.opts.workspaceDir}/${loc.file}:${loc.line}:${loc.column}`;
+  }
+
+  error(loc: Location, message: string): void {
+    this.pkg.inError = true;
+    const d: Diagnostic = {
+      file: loc.file,
+      range: { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } },
+      severity: 'error',
+      message,
+      kind: 'loading',
+    };
+    this.pkg.diagnostics.push(d);
+    this.opts.report(d);
+  }
+
+  /** package(...): once, before any rule. */
+  setPackageArgs(args: PackageArgs): void {
+    if (this.packageCalled) throw new EvalError("'package' can only be used once per BUILD file");
+    if (this.ruleCalls > 0) throw new EvalError('package() function should be called before any rule');
+    this.packageCalled = true;
+    this.pkg.args = args;
+  }
+
+  /** A rule call: checks the name, converts attributes (reporting errors), adds the rule and its outputs. */
+  addRule(schema: RuleSchema, kwargs: readonly (readonly [string, Value])[], callStack: readonly StackFrame[], loc: Location): RuleTarget {
+    this.ruleCalls++;
+    const nameArg = kwargs.find(([k]) => k === 'name');
+    if (!nameArg) throw new EvalError(`${schema.name} rule requires a 'name' attribute`);
+    const name = nameArg[1];
+    if (typeof name !== 'string') {
+      throw new EvalError(`expected value of type 'string' for attribute 'name' in '${schema.name}' rule, but got ${repr(name)} (${typeName(name)})`);
+    }
+    const nameErr = validateTargetName(name);
+    if (nameErr) throw new EvalError(`illegal rule name: ${name}: invalid target name '${name}': ${nameErr}`);
+    const label = this.label(name);
+    const existing = this.pkg.targets.get(name);
+    if (existing) throw new EvalError(`${schema.name} rule '${name}' in package '${this.pkg.name}' conflicts with existing ${this.describe(existing)}`);
+
+    const specs = allAttributes(schema, this.opts.includeModern);
+    const byName = new Map(specs.map((s) => [s.name, s]));
+    const attrs = new Map<string, AttrValue>();
+    const prefix = `${labelToString(label)}: `;
+    let inError = false;
+    const ctx = { ruleClass: schema.name, pkg: { repo: this.pkg.repo, pkg: this.pkg.name }, dialect: this.opts.dialect };
+    for (const [k, v] of kwargs) {
+      if (k === 'name') continue;
+      const spec = byName.get(k);
+      if (!spec || spec.implicit) {
+        this.error(loc, `${prefix}no such attribute '${k}' in '${schema.name}' rule`);
+        inError = true;
+        continue;
+      }
+      const r = convertAttribute(spec, v, ctx);
+      if ('error' in r) {
+        this.error(loc, prefix + r.error);
+        inError = true;
+        continue;
+      }
+      if (r.value !== null) attrs.set(k, r.value);
+    }
+    for (const s of specs) {
+      if (s.mandatory && s.name !== 'name' && !attrs.has(s.name)) {
+        this.error(loc, `${prefix}missing value for mandatory attribute '${s.name}' in '${schema.name}' rule`);
+        inError = true;
+      }
+    }
+    // Package defaults apply to rules that do not set the attribute.
+    if (!attrs.has('testonly') && this.pkg.args.defaultTestonly !== undefined && byName.has('testonly')) {
+      attrs.set('testonly', this.pkg.args.defaultTestonly);
+    }
+    if (!attrs.has('deprecation') && this.pkg.args.defaultDeprecation !== undefined && byName.has('deprecation')) {
+      attrs.set('deprecation', this.pkg.args.defaultDeprecation);
+    }
+
+    const rule: RuleTarget = { kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError };
+    this.pkg.targets.set(name, rule);
+    this.addOutputs(rule, specs, loc);
+    if (inError) this.pkg.inError = true;
+    return rule;
+  }
+
+  private addOutputs(rule: RuleTarget, specs: readonly AttrSpec[], loc: Location): void {
+    const names: string[] = [];
+    for (const s of specs) {
+      if (s.type !== 'output' && s.type !== 'output_list') continue;
+      const v = rule.attrs.get(s.name);
+      if (v === undefined || v instanceof Configurable) continue;
+      for (const l of labelsIn(s.type, v)) {
+        if (l.pkg !== this.pkg.name || l.repo !== this.pkg.repo) {
+          this.error(loc, `${labelToString(rule.label)}: label '${labelToString(l)}' is not in the current package`);
+          rule.inError = true;
+          continue;
+        }
+        names.push(l.name);
+      }
+    }
+    if (rule.schema.implicitOutputs) names.push(...rule.schema.implicitOutputs(rule.label.name));
+    for (const n of names) {
+      const sub = this.opts.workspace.subpackageCrossed(this.pkg.name, n);
+      const l = this.label(n);
+      if (sub !== undefined) {
+        this.error(loc, `Label '${labelToString(l)}' is invalid because '${sub}' is a subpackage; perhaps you meant to put the colon here: '//${sub}:${n.slice(sub.length - (this.pkg.name ? this.pkg.name.length + 1 : 0) + 1)}'?`);
+        rule.inError = true;
+        continue;
+      }
+      if (n === rule.label.name) {
+        throw new EvalError(`generated file '${n}' in rule '${rule.label.name}' conflicts with existing ${rule.ruleClass} rule, defined at ${this.where(rule.location)}`);
+      }
+      const existing = this.pkg.targets.get(n);
+      if (existing) {
+        throw new EvalError(`generated file '${n}' in rule '${rule.label.name}' conflicts with existing ${this.describe(existing)}`);
+      }
+      const out: GeneratedFileTarget = { kind: 'generated file', label: l, rule: rule.label, location: loc };
+      this.pkg.targets.set(n, out);
+      rule.outputs.push(l);
+    }
+  }
+
+  private describe(t: Target): string {
+    switch (t.kind) {
+      case 'rule':
+        return `${t.ruleClass} rule, defined at ${this.where(t.location)}`;
+      case 'generated file':
+        return `generated file from rule '${t.rule.name}', defined at ${this.where(t.location)}`;
+      case 'source file':
+        return `source file, defined at ${this.where(t.location)}`;
+      case 'package group':
+        return `package group, defined at ${this.where(t.location)}`;
+    }
+  }
+
+  /** exports_files(srcs, visibility, licenses). */
+  exportFiles(names: readonly string[], visibility: readonly Label[] | undefined, loc: Location): void {
+    for (const n of names) {
+      const err = validateTargetName(n);
+      if (err) throw new EvalError(`invalid target name '${n}': ${err}`);
+      const existing = this.pkg.targets.get(n);
+      if (existing && existing.kind !== 'source file') {
+        throw new EvalError(`generated label '${labelToString(this.label(n))}' conflicts with existing ${existing.kind === 'rule' ? existing.ruleClass + ' rule' : existing.kind}`);
+      }
+      if (existing) {
+        existing.visibility = visibility;
+        continue;
+      }
+      this.pkg.targets.set(n, { kind: 'source file', label: this.label(n), location: loc, visibility: visibility ?? [{ repo: '', pkg: 'visibility', name: 'public' }] });
+    }
+  }
+
+  packageGroup(name: string, packages: readonly string[], includes: readonly Label[], loc: Location): void {
+    const err = validateTargetName(name);
+    if (err) throw new EvalError(`invalid target name '${name}': ${err}`);
+    const existing = this.pkg.targets.get(name);
+    if (existing) throw new EvalError(`package group '${name}' in package '${this.pkg.name}' conflicts with existing ${this.describe(existing)}`);
+    this.pkg.targets.set(name, { kind: 'package group', label: this.label(name), packages, includes, location: loc });
+  }
+
+  rules(): RuleTarget[] {
+    return [...this.pkg.targets.values()].filter((t): t is RuleTarget => t.kind === 'rule');
+  }
+
+  /** Ends loading: the BUILD file target and the source files that rules mention. */
+  finish(): Package {
+    const buildName = this.pkg.buildFile.slice(this.pkg.buildFile.lastIndexOf('/') + 1);
+    if (!this.pkg.targets.has(buildName)) {
+      this.pkg.targets.set(buildName, {
+        kind: 'source file',
+        label: this.label(buildName),
+        location: { file: this.pkg.buildFile, line: 1, column: 1 },
+        isBuildFile: true,
+      });
+    }
+    for (const rule of this.rules()) {
+      for (const s of allAttributes(rule.schema, true)) {
+        if (!isLabelType(s.type) || s.name === 'visibility' || s.implicit) continue;
+        const v = rule.attrs.get(s.name);
+        if (v === undefined) continue;
+        for (const l of labelsIn(s.type, v, false)) {
+          if (l.pkg !== this.pkg.name || l.repo !== this.pkg.repo || this.pkg.targets.has(l.name)) continue;
+          const sub = this.opts.workspace.subpackageCrossed(this.pkg.name, l.name);
+          if (sub !== undefined) {
+            const rest = l.name.slice(sub.length - (this.pkg.name ? this.pkg.name.length + 1 : 0) + 1);
+            this.error(rule.location, `Label '${labelToString(l)}' is invalid because '${sub}' is a subpackage; perhaps you meant to put the colon here: '//${sub}:${rest}'?`);
+            rule.inError = true;
+            continue;
+          }
+          this.pkg.targets.set(l.name, { kind: 'source file', label: l, location: rule.location });
+        }
+      }
+    }
+    return this.pkg;
+  }
+}

@@ -1,0 +1,127 @@
+// The Starlark values the build layer adds: Label objects (`Label("//a:b")`) and select() values, kept unresolved.
+//
+// `select({...}) + [...]` must build a list of parts (Bazel's SelectorList); the values layer calls
+// `binaryOp(op, other, selfOnLeft)` on a StarlarkValue that defines it when the built-in operator does not apply.
+
+import { EvalError, None, quote, reprInto, type StarlarkValue, type ThreadLike, type Value, Dict, List, Tuple, typeName } from '../starlark/index.ts';
+import { compareLabels, labelToString, type Label } from './label.ts';
+
+/** A Label object, as `Label("//pkg:name")` returns and `attr.label` values are in rule implementations. */
+export class LabelValue implements StarlarkValue {
+  readonly typeName = 'Label';
+  constructor(readonly label: Label) {}
+
+  repr(out: string[]): void {
+    out.push('Label(', quote(labelToString(this.label)), ')');
+  }
+  str(out: string[]): void {
+    out.push(labelToString(this.label));
+  }
+  truth(): boolean {
+    return true;
+  }
+  freeze(): void {}
+  hash(): number {
+    const s = labelToString(this.label);
+    let h = 0;
+    for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
+    return h;
+  }
+  equals(other: Value): boolean {
+    return other instanceof LabelValue && compareLabels(this.label, other.label) === 0;
+  }
+  compare(other: Value): number {
+    return compareLabels(this.label, (other as LabelValue).label);
+  }
+  attrNames(): string[] {
+    return ['name', 'package', 'repo_name', 'workspace_name', 'workspace_root'];
+  }
+  getAttr(name: string, _thread: ThreadLike | null): Value | undefined {
+    const l = this.label;
+    switch (name) {
+      case 'name':
+        return l.name;
+      case 'package':
+        return l.pkg;
+      case 'workspace_name':
+      case 'repo_name':
+        return l.repo;
+      case 'workspace_root':
+        return l.repo ? `external/${l.repo}` : '';
+    }
+    return undefined;
+  }
+}
+
+/** One `select({...})`: its entries as written (keys are label strings, not yet resolved). */
+export class Selector {
+  constructor(
+    readonly entries: readonly (readonly [string, Value])[],
+    readonly noMatchError: string,
+  ) {}
+}
+
+/**
+ * The value of `select(...)`, possibly concatenated with plain values: `select(a) + [x] + select(b)` is one
+ * SelectValue with three parts. Attribute conversion resolves its keys to labels; configuration resolves it.
+ */
+export class SelectValue implements StarlarkValue {
+  readonly typeName = 'select';
+  constructor(readonly parts: readonly (Selector | Value)[]) {}
+
+  repr(out: string[], seen: Set<object>): void {
+    this.parts.forEach((p, i) => {
+      if (i > 0) out.push(' + ');
+      if (p instanceof Selector) {
+        out.push('select({');
+        p.entries.forEach(([k, v], j) => {
+          if (j > 0) out.push(', ');
+          out.push(quote(k), ': ');
+          reprInto(out, v, seen);
+        });
+        out.push('})');
+      } else reprInto(out, p, seen);
+    });
+  }
+  truth(): boolean {
+    return true;
+  }
+  freeze(): void {}
+
+  /** `+` and `|` with lists, dicts, strings and other selects (BuildType.SelectorList.concat). */
+  binaryOp(op: string, other: Value, selfOnLeft: boolean): Value | undefined {
+    if (op !== '+' && op !== '|') return undefined;
+    const mine = this.parts;
+    const theirs = other instanceof SelectValue ? other.parts : [other];
+    if (!(other instanceof SelectValue)) checkConcatenable(other, op);
+    return new SelectValue(selfOnLeft ? [...mine, ...theirs] : [...theirs, ...mine]);
+  }
+}
+
+function checkConcatenable(v: Value, op: string): void {
+  if (typeof v === 'string' || v instanceof List || v instanceof Tuple || v instanceof Dict) return;
+  throw new EvalError(`'${op}' operator applied to incompatible types (select, ${typeName(v)})`);
+}
+
+/** Bazel's select(x, no_match_error = '') builtin. */
+export function makeSelect(x: Value, noMatchError: Value): SelectValue {
+  if (!(x instanceof Dict)) {
+    throw new EvalError(`in call to select(), parameter 'x' got value of type '${typeName(x)}', want 'dict'`);
+  }
+  if (x.length() === 0) {
+    throw new EvalError(
+      "select({}) with an empty dictionary can never resolve because it includes no conditions to match",
+    );
+  }
+  const entries: [string, Value][] = [];
+  for (const [k, v] of x.entries()) {
+    if (typeof k === 'string') entries.push([k, v]);
+    else if (k instanceof LabelValue) entries.push([labelToString(k.label), v]);
+    else throw new EvalError(`select: got ${typeName(k)} for dict key, want a label string`);
+  }
+  const msg = noMatchError === None ? '' : noMatchError;
+  if (typeof msg !== 'string') {
+    throw new EvalError(`in call to select(), parameter 'no_match_error' got value of type '${typeName(msg)}', want 'string'`);
+  }
+  return new SelectValue([new Selector(entries, msg)]);
+}
