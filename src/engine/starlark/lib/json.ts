@@ -469,8 +469,8 @@ export function jsonIndent(s: string, prefix: string, indent: string): string {
         break;
       default:
         if (!(isDigit(c) || c === '-')) throw new EvalError(`unexpected character ${quote(c)}`);
-        while (i < s.length) {
-          c = at(++i);
+        for (i++; i < s.length; i++) {
+          c = s[i]!;
           if (!(isDigit(c) || c === '.' || c === 'e' || c === 'E' || c === '+' || c === '-')) break;
         }
         take(start, i);
