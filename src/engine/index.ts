@@ -8,6 +8,8 @@ import { runCommand as run, type CommandResult, type RunOptions } from './comman
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame, ProfileName } from './base/index.ts';
 export type { CommandResult } from './commands/index.ts';
 export { EXIT, COMMANDS } from './commands/index.ts';
+export { SourceFile, PROFILES, profileForVersion } from './base/index.ts';
+export { execFile } from './starlark/index.ts';
 
 /** Workspace-relative path → text. */
 export type WorkspaceFiles = Record<string, string>;

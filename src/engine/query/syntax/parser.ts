@@ -101,11 +101,16 @@ class Parser {
     return { kind: 'binary', op, written, operands };
   }
 
+  /** The current token's kind, read afresh (TypeScript would keep a narrowing across consume()). */
+  private peek(): TokenKind {
+    return this.token.kind;
+  }
+
   private parsePrimary(): QueryExpr {
     switch (this.token.kind) {
       case 'word': {
         const word = this.consume('word')!;
-        if (this.token.kind === '(') return this.parseCall(word);
+        if (this.peek() === '(') return this.parseCall(word);
         return targetLiteral(word);
       }
       case 'let': {
@@ -127,7 +132,7 @@ class Parser {
         this.next();
         this.consume('(');
         const words: TargetLiteral[] = [];
-        while (this.token.kind === 'word') {
+        while (this.peek() === 'word') {
           const lit = targetLiteral(this.consume('word')!);
           if (lit.kind === 'pattern') words.push(lit);
           else words.push({ kind: 'pattern', word: '$' + lit.name });
