@@ -45,6 +45,7 @@ import {
   len,
   lookupMethod,
   repr,
+  setField as setFieldOf,
   setIndex,
   slice,
   toArray,
@@ -301,13 +302,11 @@ function inplaceBinary(op: string, x: Value, y: Value): Value {
   return binary(op, x, y);
 }
 
+/** x.name = v: a value may accept it through its own setField member; otherwise the library says no. */
 function setField(obj: Value, name: string, v: Value): void {
   const target = obj as { setField?: (name: string, v: Value) => void };
-  if (typeof obj === 'object' && typeof target.setField === 'function') {
-    target.setField(name, v);
-    return;
-  }
-  throw new EvalError(`cannot set .${name} field of ${typeName(obj)} value`);
+  if (typeof obj === 'object' && typeof target.setField === 'function') target.setField(name, v);
+  else setFieldOf(obj, name, v);
 }
 
 // ---- assignment ----
