@@ -45,6 +45,7 @@ describe('parseExpectations', () => {
     expect(parse("y = '### not this' ### but this")[0]!.source).toBe('but this');
     expect(parse('z = """###""" ### triple')[0]!.source).toBe('triple');
     expect(parse('# just a comment ### not an expectation')).toEqual([]);
+    expect(parse('s = "unterminated ### "unclosed string literal"')[0]!.source).toBe('unclosed string literal');
   });
   it('rejects a malformed pattern', () => {
     expect(() => parse('x ### "unterminated')).toThrow(/line 1/);

@@ -2,7 +2,7 @@
 // `###` error expectations and assertions.
 //
 // The format follows google/starlark-go's internal/chunkedfile. A file is split at lines that are exactly
-// `---`; each chunk is evaluated alone, in the .bzl dialect, as a file whose other lines are blank, so that
+// `---`; each chunk is evaluated alone, in the .bzl dialect, as a file whose earlier lines are blank, so that
 // every line keeps its number in the file. A comment `### regexp` (or `### "go-quoted regexp"`, or
 // `### java: regexp` for Bazel's wording) on a line expects an error on or from that line: the error's
 // innermost position, or any frame of its call stack, is on that line, and its message matches the regexp.
@@ -111,7 +111,8 @@ function findMarker(text: string): number {
       return text.startsWith('###', i) ? i : -1;
     }
   }
-  return -1;
+  // A string literal left open on this line (a test of the scanner's error): the marker is the last `###`.
+  return quote.length === 1 ? text.lastIndexOf('###') : -1;
 }
 
 /** Unquotes a Go double-quoted string literal (the part of the text up to its closing quote). */
@@ -254,7 +255,7 @@ function strOf(v: Value): string {
 }
 
 /** Runs one chunk; returns its failures as `line: message` pairs, in line order. */
-export function runChunk(path: string, fileText: string, chunk: Chunk, semantics: StarlarkSemantics): Failure[] {
+export function runChunk(path: string, chunk: Chunk, semantics: StarlarkSemantics): Failure[] {
   const failures: Failure[] = [];
   let expectations: Expectation[];
   try {
@@ -262,11 +263,8 @@ export function runChunk(path: string, fileText: string, chunk: Chunk, semantics
   } catch (e) {
     return [{ line: chunk.startLine, message: `bad expectation: ${(e as Error).message}` }];
   }
-  // The chunk's lines at their places; every other line blank.
-  const total = fileText.split(/\r?\n/).length;
-  const lines = new Array<string>(total).fill('');
-  chunk.lines.forEach((l, i) => (lines[chunk.startLine - 1 + i] = l));
-  const source = new SourceFile(path, lines.join('\n'));
+  // The chunk's lines at their places, after blank lines standing for the chunks before it.
+  const source = new SourceFile(path, '\n'.repeat(chunk.startLine - 1) + chunk.lines.join('\n'));
 
   const { predeclared, assertModule } = assertHelpers(failures);
   let diagnostics: readonly Diagnostic[];
@@ -313,7 +311,7 @@ export function runChunkedFiles(paths: string[], readFile: (p: string) => string
     }
     const semantics = semanticsFor(text, opts.profile);
     for (const chunk of splitChunks(text)) {
-      const failures = runChunk(path, text, chunk, semantics);
+      const failures = runChunk(path, chunk, semantics);
       if (failures.length === 0) passed++;
       else {
         failed++;
