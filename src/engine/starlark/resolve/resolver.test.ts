@@ -101,11 +101,11 @@ describe('resolver: errors', () => {
   });
 
   it('rejects re-binding at the top level of .bzl files only', () => {
-    expect(resolve('x = 1\nx = 2\n').errors).toEqual(["1:1: 'x' previously declared here", "2:1: 'x' redeclared at top level"]);
+    expect(resolve('x = 1\nx = 2\n').errors).toEqual(["2:1: 'x' redeclared at top level", "1:1: 'x' previously declared here"]);
     expect(resolve('x = 1\nx = 2\n', 'build').errors).toEqual([]);
     expect(resolve('load("m", "a")\na = 3\n').errors).toEqual([
-      "1:12: 'a' previously declared as file-local here",
       "2:1: conflicting global declaration of 'a'",
+      "1:12: 'a' previously declared as file-local here",
     ]);
     expect(resolve('load("m", "a", "a")\n').errors).toEqual(["1:17: load statement defines 'a' more than once"]);
   });
@@ -117,8 +117,8 @@ describe('resolver: errors', () => {
 
   it('requires loads first in .bzl files', () => {
     expect(resolve('"""doc"""\nx = 1\nload("m", "a")\n').errors).toEqual([
-      '2:1: \tfirst non-load statement appears here',
       '3:1: load statements must appear before any other statement',
+      '2:1: \tfirst non-load statement appears here',
     ]);
     expect(resolve('x = 1\nload("m", "a")\n', 'build').errors).toEqual([]);
     expect(resolve('def f():\n    load("m", "a")\n').errors).toContain('2:5: load statement not at top level');

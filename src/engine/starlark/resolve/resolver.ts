@@ -122,7 +122,7 @@ class Resolver {
         if (b.scope === 'cell') f.cellIndices.push(i);
       });
     }
-    return this.errors.sort((a, b) => a.start - b.start);
+    return this.errors; // in Bazel's order: load placement, then bindings, then uses
   }
 
   private error(node: { start: number; end?: number }, message: string): void {
