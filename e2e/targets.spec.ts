@@ -42,3 +42,11 @@ test('the filter narrows the Targets list', async ({ page }) => {
   await expect(targetButton(page, '//app:text')).toBeVisible();
   await expect(targetButton(page, '//app:banner')).toHaveCount(0);
 });
+
+test('file targets are listed on request', async ({ page }) => {
+  await openPlayground(page);
+  await expect(targetButton(page, '//app:banner.txt.in')).toHaveCount(0);
+  await targetsPanel(page).getByRole('checkbox', { name: 'files' }).check();
+  await expect(targetButton(page, '//app:banner.txt.in')).toContainText('source file');
+  await expect(targetButton(page, '//app:banner.txt')).toContainText('generated file');
+});

@@ -69,7 +69,9 @@ function EngineStatus() {
   else if (stale) text = 'updating…';
   else {
     const n = load.result.targets.length;
-    text = `${load.result.profile === 'bazel4' ? 'Bazel 4' : 'modern Bazel'} · ${n} target${n === 1 ? '' : 's'} · ${load.millis} ms`;
+    const p = load.result.packages.length;
+    const profile = load.result.profile === 'bazel4' ? 'Bazel 4' : 'modern Bazel';
+    text = `${profile} · ${p} package${p === 1 ? '' : 's'}, ${n} target${n === 1 ? '' : 's'} · ${load.millis} ms`;
   }
   return (
     <div className="engine-status" role="status" aria-live="polite" data-stale={stale || undefined}>

@@ -6,8 +6,13 @@ import { useEngine } from '../../state/engine-store.ts';
 import { useWorkspace } from '../../state/workspace-store.ts';
 import { useIsStale } from '../../state/use-stale.ts';
 
+/** Source and generated files are targets too; the list shows them only on request. */
+export function isFileTarget(t: TargetSummary): boolean {
+  return t.kind === 'source file' || t.kind === 'generated file';
+}
+
 export function useTargetCount(): number {
-  return useEngine((s) => s.load?.result.targets.length ?? 0);
+  return useEngine((s) => s.load?.result.targets.filter((t) => !isFileTarget(t)).length ?? 0);
 }
 
 function groupByPackage(targets: readonly TargetSummary[]): [string, TargetSummary[]][] {
@@ -24,22 +29,31 @@ export function TargetsPanel() {
   const load = useEngine((s) => s.load);
   const stale = useIsStale();
   const [filter, setFilter] = useState('');
+  const [showFiles, setShowFiles] = useState(false);
   const needle = filter.trim().toLowerCase();
   const targets = (load?.result.targets ?? []).filter(
-    (t) => !needle || t.label.toLowerCase().includes(needle) || t.kind.toLowerCase().includes(needle),
+    (t) =>
+      (showFiles || !isFileTarget(t)) &&
+      (!needle || t.label.toLowerCase().includes(needle) || t.kind.toLowerCase().includes(needle)),
   );
   const groups = groupByPackage(targets);
 
   return (
     <div className="panel-body" data-stale={stale || undefined} aria-busy={stale || undefined}>
-      <input
-        className="filter-input"
-        type="search"
-        placeholder="Filter targets"
-        aria-label="Filter targets"
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-      />
+      <div className="panel-toolbar">
+        <input
+          className="filter-input"
+          type="search"
+          placeholder="Filter targets"
+          aria-label="Filter targets"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        <label className="toggle" title="Also list source and generated files">
+          <input type="checkbox" checked={showFiles} onChange={(e) => setShowFiles(e.target.checked)} />
+          files
+        </label>
+      </div>
       {!load && <p className="muted">Loading the workspace…</p>}
       {load && load.result.targets.length === 0 && <p className="muted">No targets.</p>}
       {groups.map(([pkg, ts]) => (
@@ -50,7 +64,7 @@ export function TargetsPanel() {
               <li key={t.label}>
                 <button
                   type="button"
-                  className="target-row"
+                  className={'target-row' + (isFileTarget(t) ? ' file-target' : '')}
                   aria-label={`${t.label} (${t.kind})`}
                   title={`${t.label} — declared at ${t.location.file}:${t.location.line}:${t.location.column}`}
                   onClick={() => useWorkspace.getState().revealAt(t.location.file, t.location.line, t.location.column)}
