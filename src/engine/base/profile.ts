@@ -46,6 +46,8 @@ export interface Profile {
   readonly genqueryCompressedOutput: boolean;
   /** Query output formats that exist (#6). */
   readonly queryOutputs: readonly string[];
+  /** cquery output formats that exist, in the order Bazel lists them ("Valid values are: …"); `files` is 5.x+. */
+  readonly cqueryOutputs: readonly string[];
   // ---- command line ----
   /** `common` lines of a .bazelrc skip options the command does not accept (7.0+) instead of failing. */
   readonly rcCommonIgnoresInapplicable: boolean;
@@ -90,6 +92,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
+    cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
     workspaceMarkers: ['WORKSPACE', 'WORKSPACE.bazel'],
@@ -110,6 +113,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
+    cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,
     workspaceMarkers: ['MODULE.bazel', 'REPO.bazel', 'WORKSPACE.bazel', 'WORKSPACE'],

@@ -3,7 +3,7 @@
 // execution come with later issues, so a command that loads cleanly stops with "not supported yet" (exit 2).
 
 import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label } from '../build/index.ts';
-import { directDeps, QueryEnvironment, QueryEvalError } from '../query/index.ts';
+import { directDeps, functionSignatures, parseQuery, QueryEnvironment, QueryEvalError, QuerySyntaxError, subExpressions } from '../query/index.ts';
 import type { CommandContext } from './context.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
 
@@ -36,7 +36,21 @@ export function splitTargets(args: readonly string[]): { options: string[]; targ
 
 export function loadingOnlyCommand(ctx: CommandContext, command: string, args: readonly string[]): CommandResult {
   const out = new Output();
-  const { targets } = command === 'cquery' ? { targets: [] as string[] } : splitTargets(args);
+  const { options, targets: words } = splitTargets(args);
+  let targets = words;
+  if (command === 'cquery') {
+    // The expression's target patterns are what cquery loads and analyses.
+    try {
+      const expr = parseQuery(words.join(' '), functionSignatures({ command: 'cquery', someTakesCount: ctx.workspace.profile.querySomeTakesCount }));
+      targets = [...subExpressions(expr)].filter((e) => e.kind === 'pattern').map((e) => (e as { word: string }).word);
+    } catch (e) {
+      if (e instanceof QuerySyntaxError) {
+        out.line('error', `Error while parsing '${words.join(' ')}': ${e.message}`);
+        return out.result(EXIT.COMMAND_LINE_ERROR);
+      }
+      throw e;
+    }
+  }
   const loader = new Loader(ctx.workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });
   const env = new QueryEnvironment(loader, { keepGoing: false });
   let failed = false;
@@ -75,6 +89,16 @@ export function loadingOnlyCommand(ctx: CommandContext, command: string, args: r
   if (failed) {
     out.line('error', 'Build did NOT complete successfully');
     return out.result(command === 'cquery' ? EXIT.COMMAND_FAILURE : EXIT.BUILD_FAILURE);
+  }
+  if (command === 'cquery') {
+    // Bazel 4.2.3 checks the output format only after analysis.
+    const i = options.findIndex((o) => o === '--output' || o.startsWith('--output='));
+    const format = i < 0 ? 'label' : options[i] === '--output' ? options[i + 1] : options[i]!.slice('--output='.length);
+    const valid = ctx.workspace.profile.cqueryOutputs;
+    if (format !== undefined && !valid.includes(format)) {
+      out.line('error', `Invalid output format '${format}'. Valid values are: ${valid.join(', ')}`);
+      return out.result(EXIT.COMMAND_LINE_ERROR);
+    }
   }
   out.line('error', `rulepen does not support '${command}' yet: only loading ran (analysis and execution come later)`);
   return out.result(EXIT.COMMAND_LINE_ERROR);

@@ -80,7 +80,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
 
   let expr: QueryExpr;
   try {
-    expr = parseQuery(text, functionSignatures({ command: 'query', someTakesCount: workspace.profile.name === 'modern' }));
+    expr = parseQuery(text, functionSignatures({ command: 'query', someTakesCount: workspace.profile.querySomeTakesCount }));
   } catch (e) {
     if (e instanceof QuerySyntaxError) {
       out.line('error', `Error while parsing '${text}': ${e.message}`);
