@@ -1,8 +1,6 @@
 // execFile(): parse, resolve and run one Starlark file into a frozen Module, with every problem as a Diagnostic.
 
-import { diagnosticAt, type Diagnostic } from '../../base/diagnostic.ts';
-import type { StarlarkSemantics } from '../../base/profile.ts';
-import type { SourceFile } from '../../base/source.ts';
+import { diagnosticAt, type Diagnostic, type StarlarkSemantics, type SourceFile } from '../../base/index.ts';
 import { universe } from '../lib/universe.ts';
 import { resolveFile } from '../resolve/resolver.ts';
 import type { FileNode, LoadStmt } from '../syntax/ast.ts';

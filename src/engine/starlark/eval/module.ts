@@ -1,6 +1,6 @@
 // Module: the global variables of one executed Starlark file, frozen once the file has run.
 
-import type { SourceFile } from '../../base/source.ts';
+import type { SourceFile } from '../../base/index.ts';
 import { freezeValue, type Value } from '../values/index.ts';
 
 export class Module {

@@ -6,9 +6,7 @@
 // position. When an EvalError first leaves a call, the thread snapshots the whole stack into it; that
 // snapshot becomes the traceback of the diagnostic.
 
-import type { StackFrame } from '../../base/diagnostic.ts';
-import type { StarlarkSemantics } from '../../base/profile.ts';
-import type { SourceFile } from '../../base/source.ts';
+import type { StackFrame, StarlarkSemantics, SourceFile } from '../../base/index.ts';
 import { EvalError, isCallable, typeName, type Callable, type ThreadLike, type Value } from '../values/index.ts';
 import type { Module } from './module.ts';
 

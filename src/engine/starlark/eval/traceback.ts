@@ -1,7 +1,6 @@
 // Turning evaluation errors into Diagnostics, and Diagnostics back into the traceback text Bazel prints.
 
-import type { Diagnostic, StackFrame } from '../../base/diagnostic.ts';
-import type { SourceFile } from '../../base/source.ts';
+import type { Diagnostic, StackFrame, SourceFile } from '../../base/index.ts';
 import { EvalError } from '../values/index.ts';
 import { stackFrames, type CapturedFrame } from './thread.ts';
 

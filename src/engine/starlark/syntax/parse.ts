@@ -1,8 +1,6 @@
 // parse(): a file's text to a syntax tree plus every syntax error as a Diagnostic (Bazel's StarlarkFile.parse).
 
-import { diagnosticAt, type Diagnostic } from '../../base/diagnostic.ts';
-import type { StarlarkSemantics } from '../../base/profile.ts';
-import type { SourceFile } from '../../base/source.ts';
+import { diagnosticAt, type Diagnostic, type StarlarkSemantics, type SourceFile } from '../../base/index.ts';
 import type { FileNode } from './ast.ts';
 import { checkBuildSyntax } from './build-check.ts';
 import { parseFile } from './parser.ts';

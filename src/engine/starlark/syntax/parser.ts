@@ -26,7 +26,7 @@
 // The dialect switches of the semantics (no lambda, no nested def) are enforced here because Bazel 4.2.3
 // reports them as syntax errors.
 
-import type { StarlarkSemantics } from '../../base/profile.ts';
+import type { StarlarkSemantics } from '../../base/index.ts';
 import type {
   Argument,
   AssignOp,
