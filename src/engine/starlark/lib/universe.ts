@@ -4,7 +4,7 @@
 //
 // Each builtin has a link to its section of the spec above it.
 
-import type { StarlarkSemantics } from '../../base/profile.ts';
+import type { StarlarkSemantics } from '../../base/index.ts';
 import {
   attrNames,
   Builtin,

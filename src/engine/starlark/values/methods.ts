@@ -2,7 +2,7 @@
 // operators.ts looks them up. A table maps a name to the implementation and, for methods that only some
 // Bazel versions have (str.removeprefix), the semantics row that enables it.
 
-import type { StarlarkSemantics } from '../../base/profile.ts';
+import type { StarlarkSemantics } from '../../base/index.ts';
 import type { BuiltinImpl } from './builtin.ts';
 
 export interface MethodDef {

@@ -3,7 +3,7 @@
 //
 // Hot paths (int + int, int < int, list[i], dict[k]) are tested first and allocate nothing.
 
-import type { StarlarkSemantics } from '../../base/profile.ts';
+import type { StarlarkSemantics } from '../../base/index.ts';
 import { Builtin } from './builtin.ts';
 import { compareValues, equals, quote, repr, typeName } from './core.ts';
 import { Dict } from './dict.ts';

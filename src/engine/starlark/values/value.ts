@@ -6,7 +6,7 @@
 // Bazel does), int a JS number when it is a safe integer and a bigint only beyond that range (never both for
 // the same value: `makeInt` in int.ts normalises).
 
-import type { StarlarkSemantics } from '../../base/profile.ts';
+import type { StarlarkSemantics } from '../../base/index.ts';
 import { EvalError } from './errors.ts';
 
 export type Value = boolean | number | bigint | string | StarlarkValue;
