@@ -1,9 +1,15 @@
-// Playwright: the e2e specs in e2e/, against the Vite dev server that Playwright starts and stops itself,
-// in Debian's Chromium (never `npx playwright install`).
+// Playwright: the e2e specs in e2e/, in Debian's Chromium (never `npx playwright install`), against the Vite
+// dev server that Playwright starts and stops itself — or, with RULEPEN_E2E_SERVER=preview, against a
+// production build (kept under node_modules/) served by `vite preview`.
 
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.RULEPEN_E2E_PORT ?? 5179);
+const VITE = 'node node_modules/vite/bin/vite.js';
+const SERVER =
+  process.env.RULEPEN_E2E_SERVER === 'preview'
+    ? `${VITE} build --outDir node_modules/.rulepen-e2e-dist --emptyOutDir && ${VITE} preview --outDir node_modules/.rulepen-e2e-dist --host 127.0.0.1 --port ${PORT} --strictPort`
+    : `${VITE} --host 127.0.0.1 --port ${PORT} --strictPort`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,7 +28,7 @@ export default defineConfig({
   },
   webServer: {
     // node directly (not npx), so that stopping the server stops vite itself.
-    command: `node node_modules/vite/bin/vite.js --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: SERVER,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,
