@@ -62,14 +62,18 @@ export function compileFile(
   if (opts.dialect === 'build' && diagnostics.length > 0) return { file: parsed.file, diagnostics };
   const u = universeFor(opts.semantics);
   const predeclared = opts.predeclared;
-  const errors = resolveFile(parsed.file, {
-    dialect: opts.dialect,
-    isPredeclared: (n) => predeclared.has(n),
-    isUniversal: (n) => u.has(n),
-    candidates: () => [...predeclared.keys(), ...u.keys()],
-    text: source.text,
-  });
-  diagnostics.push(...toDiagnostics(source, errors, 'resolve'));
+  try {
+    const errors = resolveFile(parsed.file, {
+      dialect: opts.dialect,
+      isPredeclared: (n) => predeclared.has(n),
+      isUniversal: (n) => u.has(n),
+      candidates: () => [...predeclared.keys(), ...u.keys()],
+      text: source.text,
+    });
+    diagnostics.push(...toDiagnostics(source, errors, 'resolve'));
+  } catch (e) {
+    diagnostics.push(errorToDiagnostic(e instanceof Error ? e : new Error(String(e)), source));
+  }
   return { file: parsed.file, diagnostics };
 }
 

@@ -16,7 +16,15 @@ export interface ParseFileOptions {
 
 /** Parses a file; never throws on user input. The tree is partial where the diagnostics say so. */
 export function parse(file: SourceFile, opts: ParseFileOptions): { file: FileNode; diagnostics: Diagnostic[] } {
-  const r = parseFile(file.path, file.text, { semantics: opts.semantics });
+  let r: ReturnType<typeof parseFile>;
+  try {
+    r = parseFile(file.path, file.text, { semantics: opts.semantics });
+  } catch (e) {
+    // A bug of ours: an empty tree and an 'internal' diagnostic, never an exception.
+    const empty: FileNode = { kind: 'File', path: file.path, stmts: [], comments: [], start: 0, end: file.text.length };
+    const message = `internal error: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+    return { file: empty, diagnostics: [diagnosticAt(file, { start: 0, end: 0 }, 'error', message, 'internal')] };
+  }
   const diagnostics = toDiagnostics(file, r.errors, 'syntax');
   // Bazel checks the BUILD dialect only once the file has parsed cleanly.
   if (opts.dialect === 'build' && diagnostics.length === 0) {
