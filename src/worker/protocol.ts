@@ -3,9 +3,9 @@
 // These mirror the public API of src/engine/index.ts (loadWorkspace, runCommand) so that the UI can depend on
 // this module alone. The worker module checks, at compile time, that the engine's results fit these shapes.
 
-import type { Diagnostic } from '../engine/base/diagnostic.ts';
+import type { Diagnostic } from '../engine/index.ts';
 
-export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame } from '../engine/base/diagnostic.ts';
+export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame } from '../engine/index.ts';
 
 /** Workspace-relative path (no leading slash, `/` separators) → file text. */
 export type WorkspaceFiles = Record<string, string>;
