@@ -25,7 +25,7 @@ const ENGINE_RANK: Record<string, number> = {
 };
 
 /** npm packages the engine may use: pure JavaScript that runs the same in a worker, in Node and in vitest. */
-const ENGINE_PACKAGES = ['pako', '@bufbuild/protobuf'];
+const ENGINE_PACKAGES = ['pako', '@bufbuild/protobuf', 'just-bash'];
 
 interface Import {
   from: string; // file, relative to src/
@@ -37,7 +37,7 @@ function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) walk(p, out);
-    else if (/\.(ts|tsx)$/.test(name)) out.push(p);
+    else if (/\.(ts|tsx|js)$/.test(name)) out.push(p);
   }
   return out;
 }

@@ -1,0 +1,235 @@
+// runShell: one genrule command or test script, run in just-bash over a fresh in-memory file system, with
+// the shell's limits (commands, loop iterations, output bytes, wall time) and its files read back after.
+//
+// Each run builds its own file system and interpreter, so runs share nothing. The inputs are written with a
+// fixed mtime, and just-bash's defence-in-depth mode is off: it patches JavaScript globals (setTimeout,
+// performance, Function…) while a script runs, which would disturb the rest of the engine's worker, and it
+// makes every command three to four times slower; the shell only ever runs just-bash's own commands and the
+// few of gnu-commands.ts, never guest JavaScript. Network commands, python, js-exec and sqlite3 are not
+// registered (COMMANDS lists what is).
+//
+// Limits: just-bash stops a run that passes one of its limits with a message of its own (exit 126, or 124
+// for the deadline); classifyLimit() recognises those messages, and the result then carries limitHit and a
+// rulepen message in their place. Loops run by the interpreter yield only to microtasks, so an AbortSignal
+// aborted from a timer or a worker message cannot fire until the run ends; `signal` is honoured when it is
+// already aborted (and whenever just-bash checks it), while a run-away script is ended by maxMillis, and the
+// playground's Stop terminates the worker.
+
+import { utf8Encode } from '../../base/index.ts';
+import { ensureBufferGlobal } from './browser-buffer.ts';
+import { GENRULE_SETUP_PATH, GENRULE_SETUP_SH } from './genrule.ts';
+import { gnuCommands } from './gnu-commands.ts';
+import { loadJustBash, type AbortSignalLike, type JustBashFs } from './just-bash-loader.js';
+
+/** An AbortSignal, as far as the shell reads it (the engine is typed without the DOM). */
+export type ShellSignal = AbortSignalLike;
+
+export interface ShellLimits {
+  /** Commands run, counting each simple command (default 100,000). */
+  maxCommands?: number;
+  /** Iterations of any one for/while/until loop (default 100,000). */
+  maxLoopIterations?: number;
+  /** Bytes written, to stdout/stderr or through redirections, over the whole run (default 16 MiB). */
+  maxOutputBytes?: number;
+  /** Wall-clock time of the whole run in milliseconds (default 10,000). */
+  maxMillis?: number;
+}
+
+export interface ShellRun {
+  /** The genrule command after Bazel's expansion (see genruleScript), or a test script invocation. */
+  script: string;
+  /** The working directory, e.g. the execroot '/execroot/_main'; created if missing. */
+  cwd: string;
+  /** Exactly the variables to set (the caller sanitises them: PATH, TMPDIR, …); nothing else is inherited. */
+  env: Record<string, string>;
+  /** Input files at absolute paths, created before the run (parent directories made). */
+  files: Map<string, Uint8Array>;
+  /** Paths (among `files`) to mark executable. */
+  executable?: Set<string>;
+  /** Directories to create before the run, as Bazel makes each output's parent directory. */
+  dirs?: Iterable<string>;
+  limits?: ShellLimits;
+  /** Stop: a run whose signal is aborted ends as 'cancelled'. */
+  signal?: ShellSignal;
+}
+
+export type ShellLimitHit = 'commands' | 'loop' | 'output' | 'time' | 'cancelled';
+
+export interface ShellResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** Every regular file after the run, by absolute path (symbolic links read through to their target). */
+  files: Map<string, Uint8Array>;
+  limitHit?: ShellLimitHit;
+}
+
+export const DEFAULT_SHELL_LIMITS: Required<ShellLimits> = {
+  maxCommands: 100_000,
+  maxLoopIterations: 100_000,
+  maxOutputBytes: 16 * 1024 * 1024,
+  maxMillis: 10_000,
+};
+
+/**
+ * The just-bash commands a run may use: everything it bundles except html-to-markdown (network) and sqlite3
+ * (a Node worker thread). curl exists only with a network configuration, python and js-exec only when
+ * enabled, and the adapter configures neither.
+ */
+export const COMMANDS: readonly string[] = [
+  'echo', 'cat', 'printf', 'ls', 'mkdir', 'rmdir', 'touch', 'rm', 'cp', 'mv', 'ln', 'chmod', 'pwd', 'readlink',
+  'head', 'tail', 'wc', 'stat', 'grep', 'fgrep', 'egrep', 'rg', 'sed', 'awk', 'sort', 'uniq', 'comm', 'cut',
+  'paste', 'tr', 'rev', 'nl', 'fold', 'expand', 'unexpand', 'strings', 'split', 'column', 'join', 'tee', 'find',
+  'basename', 'dirname', 'tree', 'du', 'env', 'printenv', 'alias', 'unalias', 'history', 'xargs', 'true',
+  'false', 'clear', 'bash', 'sh', 'jq', 'base64', 'diff', 'date', 'sleep', 'timeout', 'seq', 'expr', 'md5sum',
+  'sha1sum', 'sha256sum', 'file', 'help', 'which', 'tac', 'hostname', 'od', 'gzip', 'gunzip', 'zcat', 'tar',
+  'yq', 'xan', 'time', 'whoami',
+];
+
+/** The mtime every input file gets, so that `ls -l` of an input does not show the host's clock. */
+const INPUT_MTIME = new Date(Date.UTC(2000, 0, 1));
+
+export async function runShell(run: ShellRun): Promise<ShellResult> {
+  const limits = { ...DEFAULT_SHELL_LIMITS, ...definedOnly(run.limits ?? {}) };
+  if (run.signal?.aborted) {
+    return { exitCode: 130, stdout: '', stderr: limitMessage('cancelled', limits), files: new Map(run.files), limitHit: 'cancelled' };
+  }
+  ensureBufferGlobal();
+  const jb = await loadJustBash();
+
+  const fs = new jb.InMemoryFs();
+  const bash = new jb.Bash({
+    fs,
+    cwd: run.cwd,
+    env: run.env,
+    commands: [...COMMANDS],
+    customCommands: gnuCommands(jb),
+    // `sleep` returns at once: waiting would only spend the run's time budget, and outputs cannot tell.
+    sleep: async () => {},
+    defenseInDepth: false,
+    executionLimits: {
+      maxCommandCount: limits.maxCommands,
+      maxLoopIterations: limits.maxLoopIterations,
+      maxOutputSize: limits.maxOutputBytes,
+      maxExecutionTimeMs: limits.maxMillis,
+    },
+  });
+  const layout = await snapshot(fs);
+
+  const inputs = new Map(run.files);
+  const setup = `${run.cwd}/${GENRULE_SETUP_PATH}`;
+  if (run.script.includes(GENRULE_SETUP_PATH) && !inputs.has(setup)) {
+    // Bazel's own file, not one of the caller's inputs: it stays out of the result unless the script changes it.
+    const text = utf8Encode(GENRULE_SETUP_SH);
+    inputs.set(setup, text);
+    layout.set(setup, text);
+  }
+  for (const dir of [run.cwd, '/tmp', run.env.TMPDIR, ...(run.dirs ?? [])]) {
+    if (dir?.startsWith('/')) await fs.mkdir(dir, { recursive: true });
+  }
+  for (const [path, content] of inputs) {
+    await fs.mkdir(path.slice(0, path.lastIndexOf('/')) || '/', { recursive: true });
+    await fs.writeFile(path, content);
+    await fs.chmod(path, run.executable?.has(path) || path === setup ? 0o755 : 0o644);
+    await fs.utimes(path, INPUT_MTIME, INPUT_MTIME);
+  }
+
+  const result = await bash.exec(run.script, {
+    cwd: run.cwd,
+    env: run.env,
+    replaceEnv: true,
+    rawScript: true,
+    signal: run.signal,
+  });
+
+  let { stdout, stderr, exitCode } = result;
+  let limitHit = classifyLimit(result.stderr, result.exitCode);
+  if (!limitHit && run.signal?.aborted) limitHit = 'cancelled';
+  if (limitHit) {
+    stderr = stripLimitMessages(stderr) + limitMessage(limitHit, limits);
+    exitCode = limitHit === 'time' ? 124 : limitHit === 'cancelled' ? 130 : 126;
+  }
+  return { exitCode, stdout, stderr, files: await collectFiles(fs, layout), ...(limitHit ? { limitHit } : {}) };
+}
+
+function definedOnly(limits: ShellLimits): ShellLimits {
+  return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+}
+
+/** just-bash's messages for the limits the adapter sets, by the limit they report. */
+const LIMIT_PATTERNS: readonly [RegExp, ShellLimitHit][] = [
+  [/too many commands executed \(>\d+\), increase executionLimits\.maxCommandCount/, 'commands'],
+  [/too many iterations \(\d+\), increase executionLimits\.maxLoopIterations/, 'loop'],
+  [/output size (exceeded|limit exceeded) \(>?\d+ bytes\)/, 'output'],
+  [/exceeded (its )?execution deadline/, 'time'],
+  [/^bash: execution aborted$/m, 'cancelled'],
+];
+
+export function classifyLimit(stderr: string, exitCode: number): ShellLimitHit | undefined {
+  if (exitCode !== 126 && exitCode !== 124 && exitCode !== 130) return undefined;
+  const lines = stderr.trimEnd().split('\n');
+  const last = lines[lines.length - 1] ?? '';
+  for (const [re, hit] of LIMIT_PATTERNS) if (re.test(last)) return hit;
+  return undefined;
+}
+
+function stripLimitMessages(stderr: string): string {
+  const kept = stderr.split('\n').filter((line) => !LIMIT_PATTERNS.some(([re]) => re.test(line)));
+  const text = kept.join('\n');
+  return text === '' || text.endsWith('\n') ? text : text + '\n';
+}
+
+export function limitMessage(hit: ShellLimitHit, limits: Required<ShellLimits>): string {
+  switch (hit) {
+    case 'commands':
+      return `rulepen: the command ran more than ${limits.maxCommands} commands and was stopped\n`;
+    case 'loop':
+      return `rulepen: a loop ran more than ${limits.maxLoopIterations} iterations and was stopped\n`;
+    case 'output':
+      return `rulepen: the command wrote more than ${limits.maxOutputBytes} bytes of output and was stopped\n`;
+    case 'time':
+      return `rulepen: the command ran longer than ${limits.maxMillis} ms and was stopped\n`;
+    case 'cancelled':
+      return 'rulepen: the command was cancelled\n';
+  }
+}
+
+/** The stubs just-bash puts in a fresh file system (/bin/ls, …): left out of a run's files unless changed. */
+async function snapshot(fs: JustBashFs): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  for (const path of fs.getAllPaths()) {
+    if (isVirtual(path)) continue;
+    const st = await fs.lstat(path);
+    if (st.isFile) out.set(path, await fs.readFileBuffer(path));
+  }
+  return out;
+}
+
+function isVirtual(path: string): boolean {
+  return path === '/dev' || path.startsWith('/dev/') || path === '/proc' || path.startsWith('/proc/');
+}
+
+async function collectFiles(fs: JustBashFs, layout: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  for (const path of [...fs.getAllPaths()].sort()) {
+    if (isVirtual(path)) continue;
+    let st;
+    try {
+      st = await fs.stat(path); // follows symbolic links; a dangling one throws and is left out
+    } catch {
+      continue;
+    }
+    if (!st.isFile) continue;
+    const bytes = await fs.readFileBuffer(path);
+    const before = layout.get(path);
+    if (before && sameBytes(before, bytes)) continue;
+    out.set(path, bytes);
+  }
+  return out;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
