@@ -6,7 +6,7 @@ import { labelToString, Loader, targetKind, Workspace, type WorkspaceFiles as Fi
 import { runCommand as run, type CommandResult, type RunOptions } from './commands/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame, ProfileName } from './base/index.ts';
-export type { CommandResult } from './commands/index.ts';
+export type { CommandResult, Explanations, ResultGraph, ResultGraphNode, ResultGraphEdge } from './commands/index.ts';
 export { EXIT, COMMANDS } from './commands/index.ts';
 export { SourceFile, PROFILES, profileForVersion } from './base/index.ts';
 export { execFile } from './starlark/index.ts';

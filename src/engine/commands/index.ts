@@ -10,7 +10,7 @@ import { helpCommand, versionCommand } from './info.ts';
 import { queryCommand } from './query.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
 
-export { EXIT, type CommandResult } from './result.ts';
+export { EXIT, type CommandResult, type Explanations, type ResultGraph, type ResultGraphNode, type ResultGraphEdge } from './result.ts';
 export { COMMANDS } from './info.ts';
 export { parseOptions, OptionsError, type OptionSpec } from './options.ts';
 

@@ -10,6 +10,51 @@ export interface CommandResult {
   /** Files written under bazel-bin/ (or bazel-testlogs/), by workspace-relative path, e.g. `bazel-bin/pkg/out.txt`. */
   outputs: Record<string, Uint8Array>;
   diagnostics: Diagnostic[];
+  /** Why things happened, as data for the UI's Why / Tests / Actions panels (filled by the stage that knows). */
+  explanations?: Explanations;
+  /** The result graph of query / cquery (and of a build's configured targets), for the Graph panel. */
+  graph?: ResultGraph;
+}
+
+export interface ResultGraphNode {
+  /** Unique: the label, or `label (config id)` for configured targets. */
+  readonly id: string;
+  readonly label: string;
+  /** `genrule rule`, `source file`, … */
+  readonly kind: string;
+  readonly config?: string;
+  readonly location?: { readonly file: string; readonly line: number; readonly column: number };
+}
+
+export interface ResultGraphEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly attr?: string;
+  /** The edge exists only in some branch of a select() (query), or came from a resolved select() (cquery). */
+  readonly select?: boolean;
+  /** A tool dependency in the exec/host configuration. */
+  readonly tool?: boolean;
+}
+
+export interface ResultGraph {
+  readonly nodes: readonly ResultGraphNode[];
+  readonly edges: readonly ResultGraphEdge[];
+}
+
+/**
+ * Explanations keyed by target (label, or configured-target key). Each stage adds its own kind; the shapes are
+ * defined next to the code that produces them (config/CONTRACT.md for selects) and only referenced here as
+ * plain data, so that they cross the worker boundary unchanged.
+ */
+export interface Explanations {
+  /** select() resolutions: configured target key → one entry per configurable attribute resolved. */
+  selects?: Record<string, readonly unknown[]>;
+  /** genrule command expansion stages, script, environment, transcript: label → explanation. */
+  genrules?: Record<string, unknown>;
+  /** test_suite expansion: suite label → candidates kept or dropped, with the reason. */
+  testSuites?: Record<string, unknown>;
+  /** genquery: label → expression, scope closure, result or the scope violation path. */
+  genqueries?: Record<string, unknown>;
 }
 
 /** Bazel's exit codes (ExitCode.java) that rulepen produces. */
