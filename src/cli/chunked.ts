@@ -12,6 +12,7 @@
 // stop the chunk: each failure is recorded at the line of the assert call, as starlark-go's assert.star does.
 
 import { PROFILES, SourceFile, type Diagnostic, type StarlarkSemantics } from '../engine/base/index.ts';
+import { standalonePredeclared } from '../engine/build/index.ts';
 import {
   Builtin,
   EvalError,
@@ -267,6 +268,8 @@ export function runChunk(path: string, chunk: Chunk, semantics: StarlarkSemantic
   const source = new SourceFile(path, '\n'.repeat(chunk.startLine - 1) + chunk.lines.join('\n'));
 
   const { predeclared, assertModule } = assertHelpers(failures);
+  const profile = semantics === PROFILES.bazel4.starlark ? PROFILES.bazel4 : PROFILES.modern;
+  for (const [k, v] of standalonePredeclared(profile)) predeclared.set(k, v);
   let diagnostics: readonly Diagnostic[];
   try {
     const result = execFile(source, {

@@ -7,7 +7,8 @@
 // relative paths against the loading file. A file whose first line is `# profile: bazel4` runs with Bazel
 // 4.2.3's semantics; otherwise with modern Bazel's.
 
-import { SourceFile, type Diagnostic } from '../engine/base/index.ts';
+import { PROFILES, SourceFile, type Diagnostic } from '../engine/base/index.ts';
+import { standalonePredeclared } from '../engine/build/index.ts';
 import { execFile, formatTraceback, lineReader, type Module } from '../engine/starlark/index.ts';
 import { runChunkedFiles, semanticsFor } from './chunked.ts';
 
@@ -77,10 +78,11 @@ function runFile(path: string, io: StarlarkCommandIo, profile: 'bazel4' | 'moder
     loading.add(p);
     const source = new SourceFile(p, text);
     sources.set(p, source);
+    const semantics = semanticsFor(text, profile);
     const { module, diagnostics } = execFile(source, {
       dialect: 'bzl',
-      semantics: semanticsFor(text, profile),
-      predeclared: new Map(),
+      semantics,
+      predeclared: standalonePredeclared(semantics === PROFILES.bazel4.starlark ? PROFILES.bazel4 : PROFILES.modern),
       load: (spec: string, from: string) => exec(resolveLoad(spec, from)),
       print: (msg: string) => io.stdout(msg + '\n'),
     });

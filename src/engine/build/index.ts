@@ -8,3 +8,4 @@ export * from './loader.ts';
 export * from './rules/index.ts';
 export { LabelValue, SelectValue, Selector } from './values.ts';
 export { globPatternError } from './glob.ts';
+export { standalonePredeclared } from './standalone.ts';
