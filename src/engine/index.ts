@@ -2,7 +2,20 @@
 // outline) and run a Bazel command line over it. The web worker and the CLI use only this module.
 
 import { compareDiagnostics, type Diagnostic, type ProfileName } from './base/index.ts';
-import { labelToString, Loader, targetKind, Workspace, type WorkspaceFiles as Files } from './build/index.ts';
+import {
+  allAttributes,
+  attrValue,
+  Configurable,
+  labelToString,
+  Loader,
+  parseAbsoluteLabel,
+  targetKind,
+  Workspace,
+  type AttrType,
+  type PlainAttrValue,
+  type WorkspaceFiles as Files,
+} from './build/index.ts';
+import { OPTIONS } from './config/index.ts';
 import { runCommand as run, type CommandResult, type RunOptions } from './commands/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame, ProfileName } from './base/index.ts';
@@ -59,4 +72,107 @@ export function loadWorkspace(files: WorkspaceFiles, opts: { cancel?: { cancelle
 /** Runs `bazel <argv…>` over the files. Never throws. */
 export function runCommand(files: WorkspaceFiles, argv: string[], opts: RunOptions = {}): Promise<CommandResult> {
   return run(files, argv, opts);
+}
+
+/** One attribute of a rule, as the Targets panel shows it: the schema's type and doc, and the value as Starlark. */
+export interface AttributeView {
+  name: string;
+  type: AttrType;
+  /** The value written back as Starlark (`select({...})` kept unresolved); the default when not set. */
+  value: string;
+  /** Set explicitly in the BUILD file (or by a macro), as opposed to the schema's default. */
+  explicit: boolean;
+  mandatory: boolean;
+  configurable: boolean;
+  doc: string;
+}
+
+export interface TargetDetails {
+  label: string;
+  kind: string;
+  /** The rule's schema doc; empty for files and package groups. */
+  doc: string;
+  location: { file: string; line: number; column: number };
+  /** Rules only: every attribute of the schema (explicit ones first, in the order given), implicit ones left out. */
+  attributes: AttributeView[];
+}
+
+/** A target's kind and attributes, from its rule's schema table; null when there is no such target. */
+export function describeTarget(files: WorkspaceFiles, label: string): TargetDetails | null {
+  const workspace = new Workspace(files as Files);
+  let parsed;
+  try {
+    parsed = parseAbsoluteLabel(label, workspace.profile.labels);
+  } catch {
+    return null;
+  }
+  const pkg = new Loader(workspace).getPackage(parsed.pkg);
+  const t = pkg?.targets.get(parsed.name);
+  if (!t) return null;
+  const base = { label: labelToString(t.label), kind: targetKind(t), location: { file: t.location.file, line: t.location.line, column: t.location.column } };
+  if (t.kind !== 'rule') return { ...base, doc: '', attributes: [] };
+  const specs = allAttributes(t.schema, workspace.profile.name === 'modern').filter((a) => !a.implicit && a.name !== 'name');
+  const views = specs.map((a): AttributeView => ({
+    name: a.name,
+    type: a.type,
+    value: formatAttr(attrValue(t, a.name) ?? null),
+    explicit: t.attrs.has(a.name),
+    mandatory: !!a.mandatory,
+    configurable: a.configurable !== false,
+    doc: a.doc,
+  }));
+  const explicit = [...t.attrs.keys()].map((n) => views.find((v) => v.name === n)).filter((v): v is AttributeView => !!v);
+  return { ...base, doc: t.schema.doc, attributes: [...explicit, ...views.filter((v) => !v.explicit)] };
+}
+
+function formatAttr(v: PlainAttrValue | Configurable): string {
+  if (!(v instanceof Configurable)) return formatPlain(v);
+  return v.parts
+    .map((p) =>
+      p.kind === 'value'
+        ? formatPlain(p.value)
+        : `select({${p.branches.map((b) => `${JSON.stringify(labelToString(b.key))}: ${formatPlain(b.value)}`).join(', ')}})`,
+    )
+    .join(' + ');
+}
+
+function formatPlain(v: unknown): string {
+  if (v === null || v === undefined) return 'None';
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) {
+    if (v.length > 0 && v.every((e) => Array.isArray(e) && e.length === 2)) {
+      return `{${v.map(([k, x]) => `${formatPlain(k)}: ${formatPlain(x)}`).join(', ')}}`;
+    }
+    return `[${v.map(formatPlain).join(', ')}]`;
+  }
+  if (typeof v === 'object' && 'pkg' in v && 'name' in v) return JSON.stringify(labelToString(v as never));
+  return String(v);
+}
+
+/** A command-line option as the flags bar completes it (from the option table config/ parses with). */
+export interface OptionInfo {
+  name: string;
+  abbrev: string;
+  kind: string;
+  values?: readonly string[];
+  default: string | null;
+  multiple: boolean;
+  commands: string[];
+  doc: string;
+}
+
+/** Every option Bazel's command line accepts, for completion. */
+export function optionTable(): OptionInfo[] {
+  return [...OPTIONS.values()].map((o) => ({
+    name: o.name,
+    abbrev: o.abbrev,
+    kind: o.kind,
+    values: o.values,
+    default: o.default,
+    multiple: o.multiple,
+    commands: [...o.commands],
+    doc: o.doc,
+  }));
 }
