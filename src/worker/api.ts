@@ -3,12 +3,14 @@
 // Nothing escapes as an exception: an engine bug becomes a diagnostic of kind 'internal' in a well-formed
 // result, so the worker outlives it and the UI shows it like any other problem.
 
-import type { CommandResult, Diagnostic, EngineWorkerApi, LoadResult, Timed, WorkspaceFiles } from './protocol.ts';
+import type { CommandResult, Diagnostic, EngineWorkerApi, LoadResult, OptionInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 /** The part of src/engine/index.ts the worker uses. */
 export interface EngineModule {
   loadWorkspace(files: WorkspaceFiles, opts?: { cancel?: { cancelled: boolean } }): LoadResult;
   runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string }): Promise<CommandResult>;
+  describeTarget?(files: WorkspaceFiles, label: string): TargetDetails | null;
+  optionTable?(): OptionInfo[];
 }
 
 export function internalDiagnostic(what: string, error: unknown): Diagnostic {
@@ -46,6 +48,23 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
         result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
       }
       return timed(result, start, now);
+    },
+    async describe(files, label) {
+      try {
+        const engine = await getEngine();
+        return engine.describeTarget?.(files, label) ?? null;
+      } catch {
+        // The Targets panel then shows the kind alone; the load result reports real problems.
+        return null;
+      }
+    },
+    async options() {
+      try {
+        const engine = await getEngine();
+        return engine.optionTable?.() ?? [];
+      } catch {
+        return [];
+      }
     },
   };
 }

@@ -3,13 +3,22 @@
 
 import * as Comlink from 'comlink';
 import { latestWins, type LatestWins, type Outcome } from './latest-wins.ts';
-import type { CommandResult, EngineWorkerApi, LoadResult, Timed, WorkspaceFiles } from './protocol.ts';
+import type { CommandResult, EngineWorkerApi, LoadResult, OptionInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 export type { Outcome } from './latest-wins.ts';
 
+/**
+ * Independent request queues: the command bar's run, the Query panel's query and the Why panel's cquery each
+ * keep their own latest-wins slot, so that typing a query never cancels the build the user started.
+ */
+export type RunChannel = 'command' | 'query' | 'why';
+
 export interface EngineClient {
   load(files: WorkspaceFiles): Promise<Outcome<Timed<LoadResult>>>;
-  run(files: WorkspaceFiles, argv: string[]): Promise<Outcome<Timed<CommandResult>>>;
+  run(files: WorkspaceFiles, argv: string[], channel?: RunChannel): Promise<Outcome<Timed<CommandResult>>>;
+  describe(files: WorkspaceFiles, label: string): Promise<Outcome<TargetDetails | null>>;
+  /** The option table (fetched once per worker). */
+  options(): Promise<Outcome<OptionInfo[]>>;
   /** Terminates the worker; whatever was queued or running settles as 'stopped'. */
   stop(): void;
   dispose(): void;
@@ -50,9 +59,17 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
   }
 
   const loads: LatestWins<WorkspaceFiles, Timed<LoadResult>> = latestWins((files) => call((r) => r.load(files)));
-  const runs: LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CommandResult>> = latestWins(({ files, argv }) =>
-    call((r) => r.run(files, argv)),
+  const runQueue = (): LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CommandResult>> =>
+    latestWins(({ files, argv }) => call((r) => r.run(files, argv)));
+  const runs: Record<RunChannel, LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CommandResult>>> = {
+    command: runQueue(),
+    query: runQueue(),
+    why: runQueue(),
+  };
+  const describes: LatestWins<{ files: WorkspaceFiles; label: string }, TargetDetails | null> = latestWins(({ files, label }) =>
+    call((r) => r.describe(files, label)),
   );
+  const options: LatestWins<null, OptionInfo[]> = latestWins(() => call((r) => r.options()));
 
   function terminate(outcome: Outcome<never>): void {
     if (live) {
@@ -61,12 +78,16 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
       live = null;
     }
     loads.abandon(outcome);
-    runs.abandon(outcome);
+    for (const q of Object.values(runs)) q.abandon(outcome);
+    describes.abandon(outcome);
+    options.abandon(outcome);
   }
 
   return {
     load: (files) => loads.request(files),
-    run: (files, argv) => runs.request({ files, argv }),
+    run: (files, argv, channel = 'command') => runs[channel].request({ files, argv }),
+    describe: (files, label) => describes.request({ files, label }),
+    options: () => options.request(null),
     stop: () => terminate({ status: 'stopped' }),
     dispose: () => terminate({ status: 'stopped' }),
   };

@@ -3,9 +3,10 @@
 // These mirror the public API of src/engine/index.ts (loadWorkspace, runCommand) so that the UI can depend on
 // this module alone. The worker module checks, at compile time, that the engine's results fit these shapes.
 
-import type { Diagnostic } from '../engine/index.ts';
+import type { Diagnostic, Explanations, OptionInfo, ResultGraph, TargetDetails } from '../engine/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame } from '../engine/index.ts';
+export type { AttributeView, Explanations, OptionInfo, ResultGraph, ResultGraphEdge, ResultGraphNode, TargetDetails } from '../engine/index.ts';
 
 /** Workspace-relative path (no leading slash, `/` separators) → file text. */
 export type WorkspaceFiles = Record<string, string>;
@@ -39,6 +40,10 @@ export interface CommandResult {
   stderr: string;
   outputs: Record<string, Uint8Array>;
   diagnostics: Diagnostic[];
+  /** Why things happened (select resolutions, genrule stages, test_suite expansion), when the engine says. */
+  explanations?: Explanations;
+  /** The result graph of query / cquery, when the engine provides it. */
+  graph?: ResultGraph;
 }
 
 /** How long the engine took, measured in the worker; for display only. */
@@ -51,4 +56,8 @@ export interface Timed<T> {
 export interface EngineWorkerApi {
   load(files: WorkspaceFiles): Promise<Timed<LoadResult>>;
   run(files: WorkspaceFiles, argv: string[]): Promise<Timed<CommandResult>>;
+  /** A target's kind and attributes from its rule's schema; null when there is no such target. */
+  describe(files: WorkspaceFiles, label: string): Promise<TargetDetails | null>;
+  /** The command-line option table, for the flags bar's completion. */
+  options(): Promise<OptionInfo[]>;
 }

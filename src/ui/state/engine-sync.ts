@@ -1,7 +1,8 @@
 // The one module of the UI that talks to the engine worker: it reloads the workspace ~150 ms after the last
 // edit, and runs the command line on demand. Results land in the engine store.
 
-import { createEngineClient, type EngineClient } from '../../worker/client.ts';
+import { createEngineClient, type EngineClient, type Outcome, type RunChannel } from '../../worker/client.ts';
+import type { CommandResult, OptionInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
 import { commandArgv } from './command-line.ts';
 import { useEngine } from './engine-store.ts';
 import { useWorkspace } from './workspace-store.ts';
@@ -76,4 +77,19 @@ export async function runCommandLine(text = useEngine.getState().commandText): P
 export function stopEngine(): void {
   engine().stop();
   void loadNow();
+}
+
+/** Runs argv on a side channel (the Query and Why panels), independent of the command bar's run. */
+export function runOnChannel(channel: Exclude<RunChannel, 'command'>, argv: string[]): Promise<Outcome<Timed<CommandResult>>> {
+  return engine().run(useWorkspace.getState().files, argv, channel);
+}
+
+/** A target's kind and attributes from the rule schema. */
+export function describeTarget(label: string): Promise<Outcome<TargetDetails | null>> {
+  return engine().describe(useWorkspace.getState().files, label);
+}
+
+/** The option table, for completing flags. */
+export function fetchOptionTable(): Promise<Outcome<OptionInfo[]>> {
+  return engine().options();
 }
