@@ -6,6 +6,7 @@ import { modelFor, startModelSync } from './models.ts';
 import { startMarkerSync } from './markers.ts';
 import { useWorkspace } from '../state/workspace-store.ts';
 import { registerCursorProbe } from '../test-hook.ts';
+import { useSelection } from '../state/selection-store.ts';
 
 export interface EditorProps {
   /** Ctrl/Cmd+Enter inside the editor. */
@@ -66,6 +67,10 @@ export function Editor({ onRun }: EditorProps) {
       return p ? { line: p.lineNumber, column: p.column } : null;
     });
 
+    const cursorListener = editor.onDidChangeCursorPosition((e) => {
+      useSelection.getState().setCursor(shown ? { path: shown, line: e.position.lineNumber, column: e.position.column } : null);
+    });
+
     show(useWorkspace.getState().activePath);
     const unsubscribe = useWorkspace.subscribe((s, prev) => {
       if (s.files !== prev.files) {
@@ -77,6 +82,7 @@ export function Editor({ onRun }: EditorProps) {
 
     return () => {
       unsubscribe();
+      cursorListener.dispose();
       unregisterProbe();
       editor.dispose();
       stopMarkers();

@@ -1,0 +1,62 @@
+// What the user is pointing at: the editor's cursor, and the target selected (by the cursor inside a rule call,
+// a graph node or a Targets row) that the Why panel explains.
+
+import { create } from 'zustand';
+import { useEngine } from './engine-store.ts';
+import { targetAtCursor } from './target-at-cursor.ts';
+import { useWorkspace } from './workspace-store.ts';
+
+export interface CursorPosition {
+  path: string;
+  line: number;
+  column: number;
+}
+
+export type SelectionSource = 'editor' | 'graph' | 'targets';
+
+export interface SelectionState {
+  cursor: CursorPosition | null;
+  /** The selected target's label, or null. */
+  label: string | null;
+  source: SelectionSource | null;
+  setCursor(cursor: CursorPosition | null): void;
+  select(label: string | null, source: SelectionSource): void;
+}
+
+export const useSelection = create<SelectionState>()((set, get) => ({
+  cursor: null,
+  label: null,
+  source: null,
+  setCursor(cursor) {
+    const c = get().cursor;
+    if (c && cursor && c.path === cursor.path && c.line === cursor.line && c.column === cursor.column) return;
+    set({ cursor });
+  },
+  select(label, source) {
+    if (get().label === label && get().source === source) return;
+    set({ label, source });
+  },
+}));
+
+/** Follows the editor's cursor: inside a rule call, that call's target becomes the selection. */
+export function startSelectionSync(): () => void {
+  function update(): void {
+    const { cursor } = useSelection.getState();
+    const load = useEngine.getState().load;
+    if (!cursor || !load) return;
+    const text = useWorkspace.getState().files[cursor.path];
+    if (text === undefined) return;
+    const t = targetAtCursor(text, cursor.path, load.result.targets, cursor);
+    if (t) useSelection.getState().select(t.label, 'editor');
+  }
+  const a = useSelection.subscribe((s, prev) => {
+    if (s.cursor !== prev.cursor) update();
+  });
+  const b = useEngine.subscribe((s, prev) => {
+    if (s.load !== prev.load) update();
+  });
+  return () => {
+    a();
+    b();
+  };
+}
