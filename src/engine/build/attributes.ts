@@ -14,9 +14,11 @@ export type PlainAttrValue =
   | boolean
   | Label
   | readonly string[]
+  | readonly number[]
   | readonly Label[]
   | readonly (readonly [string, string])[]
   | readonly (readonly [Label, string])[]
+  | readonly (readonly [string, Label])[]
   | readonly (readonly [string, readonly string[]])[]
   | readonly (readonly [string, readonly Label[]])[];
 
@@ -69,6 +71,10 @@ export function typeLabel(t: AttrType): string {
       return 'dict(string, list(string))';
     case 'label_keyed_string_dict':
       return 'dict(label, string)';
+    case 'string_keyed_label_dict':
+      return 'dict(string, label)';
+    case 'int_list':
+      return 'list(int)';
     case 'label_list_dict':
       return 'dict(string, list(label))';
   }
@@ -182,6 +188,20 @@ function convertPlain(t: AttrType, v: Value, ctx: ConversionContext, what: strin
       if (!seq) throw wrong();
       return seq.map((e, i) => str(e, `element ${i} of ${what}`));
     }
+    case 'int_list': {
+      const seq = asSequence(v);
+      if (!seq) throw wrong();
+      return seq.map((e, i) => {
+        if (typeof e !== 'number') throw new ConversionError(`expected value of type 'int' for element ${i} of ${what}, but got ${got(e)}`);
+        return e;
+      });
+    }
+    case 'string_keyed_label_dict': {
+      if (!(v instanceof Dict)) throw wrong();
+      const out: [string, Label][] = [];
+      for (const [k, val] of v.entries()) out.push([str(k, 'dict key element'), label(val, ctx, `dict value element of ${what}`)]);
+      return out;
+    }
     case 'string_dict':
     case 'label_keyed_string_dict':
     case 'string_list_dict':
@@ -222,6 +242,9 @@ export function labelsIn(type: AttrType, v: AttrValue, includeKeys = true): Labe
       case 'label_keyed_string_dict':
         for (const [k] of p as readonly (readonly [Label, string])[]) out.push(k);
         break;
+      case 'string_keyed_label_dict':
+        for (const [, l] of p as readonly (readonly [string, Label])[]) out.push(l);
+        break;
       case 'label_list_dict':
         for (const [, ls] of p as readonly (readonly [string, readonly Label[]])[]) out.push(...ls);
         break;
@@ -244,6 +267,6 @@ export function labelsIn(type: AttrType, v: AttrValue, includeKeys = true): Labe
 
 export function isLabelType(t: AttrType): boolean {
   return (
-    t === 'label' || t === 'label_list' || t === 'nodep_label' || t === 'nodep_label_list' || t === 'label_keyed_string_dict' || t === 'label_list_dict'
+    t === 'label' || t === 'label_list' || t === 'nodep_label' || t === 'nodep_label_list' || t === 'label_keyed_string_dict' || t === 'string_keyed_label_dict' || t === 'label_list_dict'
   );
 }

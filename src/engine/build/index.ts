@@ -7,5 +7,6 @@ export * from './packages.ts';
 export * from './loader.ts';
 export * from './rules/index.ts';
 export { LabelValue, SelectValue, Selector } from './values.ts';
+export * from './starlark-api/index.ts';
 export { globPatternError } from './glob.ts';
 export { standalonePredeclared } from './standalone.ts';

@@ -11,6 +11,7 @@ import { execFile, formatTraceback, lineReader, Module, type Value } from '../st
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
+import { exportValue } from './starlark-api/index.ts';
 import type { Workspace } from './workspace.ts';
 
 /** A line of Bazel's console output (after `ERROR: `, `WARNING: `, `DEBUG: `, `INFO: `), with its diagnostic. */
@@ -241,6 +242,12 @@ export class Loader {
     return { error: entry.error ?? `Extension file '${path}' has errors`, cycle: entry.cycle };
   }
 
+  /** The label of a workspace .bzl path (its package is the nearest enclosing one). */
+  bzlLabelOf(path: string): Label {
+    const pkg = this.workspace.packageOf(path) ?? '';
+    return { repo: '', pkg, name: path.slice(pkg ? pkg.length + 1 : 0) };
+  }
+
   private bzlLabel(path: string): string {
     const pkg = this.workspace.packageOf(path) ?? '';
     return labelToString({ repo: '', pkg, name: path.slice(pkg ? pkg.length + 1 : 0) });
@@ -260,6 +267,7 @@ export class Loader {
       semantics: this.profile.starlark,
       predeclared: this.bzlGlobals,
       label: this.bzlLabel(path),
+      postAssign: (name, value) => exportValue(value, name, this.bzlLabelOf(path)),
       load: (m, from) => {
         const r = this.resolveLoad(m, from);
         if ('error' in r) {

@@ -26,6 +26,7 @@ import { glob, globPatternError } from './glob.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type PackageContext } from './label.ts';
 import type { Location, PackageBuilder, RuleTarget } from './packages.ts';
 import { allAttributes, packageGroup, RULES } from './rules/index.ts';
+import { starlarkApiGlobals } from './starlark-api/index.ts';
 import { LabelValue, makeSelect } from './values.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -327,6 +328,15 @@ export function bzlGlobals(host: NativeHost, build: Map<string, Value>): Map<str
   g.set('native', new NativeModule(nativeFields));
   g.set('Label', build.get('Label')!);
   g.set('select', build.get('select')!);
+  const api = starlarkApiGlobals({
+    ...host,
+    inBuildThread: (thread) => (thread as BuildThread).threadLocals?.get(PACKAGE_KEY) !== undefined,
+    addRule: (thread, schema, kwargs) => {
+      const { stack, loc } = callSite(thread);
+      builderOf(thread).addRule(schema, kwargs, stack, loc);
+    },
+  });
+  for (const [k, v] of api) g.set(k, v);
   return g;
 }
 

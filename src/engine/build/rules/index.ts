@@ -1,5 +1,6 @@
 // The registry of native rules: every schema table, by rule name.
 import { alias } from './alias.ts';
+import { bzlLibrary } from './bzl-library.ts';
 import { configSetting } from './config-setting.ts';
 import { filegroup } from './filegroup.ts';
 import { genquery } from './genquery.ts';
@@ -16,7 +17,7 @@ export * from './schema.ts';
 /** Rules a BUILD file can call (package_group is a native function, not a rule, but has a schema too). */
 export const RULES: ReadonlyMap<string, RuleSchema> = new Map(
   [
-    alias, configSetting, filegroup, genquery, genrule, starlarkDocExtract, testSuite, shBinary, shLibrary, shTest,
+    alias, bzlLibrary, configSetting, filegroup, genquery, genrule, starlarkDocExtract, testSuite, shBinary, shLibrary, shTest,
     constraintSetting, constraintValue, platform,
   ].map((r) => [r.name, r]),
 );

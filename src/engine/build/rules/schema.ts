@@ -13,17 +13,19 @@ export type AttrType =
   | 'string_list'
   | 'bool'
   | 'int'
+  | 'int_list'
   | 'tristate'
   | 'output'
   | 'output_list'
   | 'string_dict'
   | 'string_list_dict'
   | 'label_keyed_string_dict'
+  | 'string_keyed_label_dict'
   | 'label_list_dict'
   | 'license'
   | 'distribs';
 
-export type AttrDefault = string | number | boolean | null | readonly string[] | Readonly<Record<string, string>>;
+export type AttrDefault = string | number | boolean | null | readonly string[] | readonly number[] | Readonly<Record<string, string>>;
 
 export interface AttrSpec {
   readonly name: string;

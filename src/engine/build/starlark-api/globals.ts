@@ -1,0 +1,552 @@
+// The predeclared names of .bzl files for declaring build APIs (Bazel's Starlark build API): rule(), attr.*,
+// provider(), aspect(), macro(), repository_rule(), module_extension(), tag_class(), config.*, depset(), the
+// built-in providers (DefaultInfo, OutputGroupInfo, …) and the small modules rules mention (platform_common,
+// config_common, testing, coverage_common).
+//
+// Each builtin checks its arguments with the one unpacker (starlark's unpackArgs) and Bazel's messages; doc
+// strings are trimmed when the value is made, as Bazel does. Nothing here analyses a rule: `implementation` is
+// kept, never called.
+
+import type { Profile, StackFrame } from '../../base/index.ts';
+import {
+  Builtin,
+  BuiltinModule,
+  Dict,
+  EvalError,
+  List,
+  None,
+  Tuple,
+  isCallable,
+  typeName,
+  unpackArgs,
+  type ThreadLike,
+  type UnpackParam,
+  type Value,
+} from '../../starlark/index.ts';
+import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from '../label.ts';
+import { BINARY_SHARED, COMMON_SHARED, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from '../rules/index.ts';
+import { LabelValue } from '../values.ts';
+import type { Workspace } from '../workspace.ts';
+import { trimDocString } from './doc-string.ts';
+import {
+  AspectValue,
+  AttrDescriptor,
+  BuildSetting,
+  MacroValue,
+  makeDepset,
+  ModuleExtensionValue,
+  OpaqueValue,
+  ProviderValue,
+  RepositoryRuleValue,
+  RuleClass,
+  TagClassValue,
+  type AttrKind,
+  type ProviderRef,
+} from './values.ts';
+
+/** What the API needs from the build layer: the workspace, the profile, and a way to add a rule to a package. */
+export interface StarlarkApiHost {
+  readonly workspace: Workspace;
+  readonly profile: Profile;
+  /** True when the thread evaluates a BUILD file (a package is being built). */
+  inBuildThread(thread: ThreadLike): boolean;
+  /** Adds a rule target to the package being built (the thread's). */
+  addRule(thread: ThreadLike, schema: RuleSchema, kwargs: [string, Value][]): void;
+}
+
+interface ApiThread extends ThreadLike {
+  readonly callStack?: readonly StackFrame[];
+}
+
+/** The .bzl file running the builtin (the innermost Starlark frame). */
+function callerFile(thread: ThreadLike): string {
+  const stack = (thread as ApiThread).callStack ?? [];
+  return stack.length > 0 ? stack[stack.length - 1]!.file : '';
+}
+
+function named(name: string, def: Value | undefined = None, type?: string): UnpackParam {
+  return { name, named: true, positional: false, default: def, type };
+}
+
+function docArg(v: Value | undefined, fn: string): string | undefined {
+  if (v === undefined || v === None) return undefined;
+  if (typeof v !== 'string') throw new EvalError(`in call to ${fn}(), parameter 'doc' got value of type '${typeName(v)}', want 'string or NoneType'`);
+  return trimDocString(v);
+}
+
+function bool(v: Value | undefined): boolean {
+  return v === true || v === 1;
+}
+
+function seq(v: Value | undefined): readonly Value[] {
+  if (v instanceof List || v instanceof Tuple) return v.elems;
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// attr.*
+
+const LABELISH = ['allow_files', 'allow_rules', 'providers', 'flags', 'cfg', 'aspects', 'skip_validations'];
+
+/** The keyword parameters each attr.<kind>() accepts besides doc and mandatory. */
+const ATTR_PARAMS: Readonly<Record<AttrKind, readonly string[]>> = {
+  int: ['default', 'values', 'configurable'],
+  string: ['default', 'values', 'configurable'],
+  bool: ['default', 'configurable'],
+  int_list: ['default', 'allow_empty', 'configurable'],
+  string_list: ['default', 'allow_empty', 'configurable'],
+  label: ['default', 'executable', 'allow_single_file', 'configurable', ...LABELISH],
+  label_list: ['default', 'allow_empty', 'configurable', ...LABELISH],
+  label_keyed_string_dict: ['default', 'allow_empty', 'configurable', ...LABELISH],
+  string_keyed_label_dict: ['default', 'allow_empty', 'configurable', ...LABELISH],
+  label_list_dict: ['default', 'allow_empty', 'configurable', ...LABELISH],
+  output: [],
+  output_list: ['allow_empty'],
+  string_dict: ['default', 'allow_empty', 'configurable'],
+  string_list_dict: ['default', 'allow_empty', 'configurable'],
+  license: ['default'],
+};
+
+function providerGroups(v: Value | undefined): ProviderRef[][] {
+  const elems = seq(v);
+  if (elems.length === 0) return [];
+  const ref = (p: Value): ProviderRef => {
+    if (p instanceof ProviderValue || typeof p === 'string') return p;
+    throw new EvalError(`element in 'providers' is of unexpected type. Either all elements should be providers, or all elements should be lists of providers, but got an element of type ${typeName(p)}.`);
+  };
+  if (elems.every((e) => e instanceof List || e instanceof Tuple)) return elems.map((g) => seq(g).map(ref));
+  return [elems.map(ref)];
+}
+
+function makeAttrModule(host: StarlarkApiHost): BuiltinModule {
+  const members = new Map<string, Value>();
+  const kinds = Object.keys(ATTR_PARAMS) as AttrKind[];
+  for (const kind of kinds) {
+    const extra = ATTR_PARAMS[kind];
+    const params: UnpackParam[] = [named('doc'), named('mandatory', false, 'bool'), ...extra.map((n) => named(n, n === 'default' ? undefined : None))];
+    // `default` is optional without a value of its own.
+    const sig = params.map((p) => (p.name === 'default' ? { ...p, default: UNSET } : p));
+    members.set(
+      kind,
+      new Builtin(kind, (thread, args, kwargs) => {
+        const vals = unpackArgs(kind, args, kwargs, { params: sig as UnpackParam[] });
+        const get = (n: string): Value | undefined => {
+          const i = sig.findIndex((p) => p.name === n);
+          return i < 0 ? undefined : vals[i];
+        };
+        const def = get('default');
+        const pkg = host.workspace.packageOf(callerFile(thread)) ?? '';
+        return new AttrDescriptor(kind, {
+          doc: docArg(get('doc'), kind),
+          default: def === undefined || def === UNSET_VALUE ? undefined : convertDefault(kind, def, pkg, host),
+          mandatory: bool(get('mandatory')),
+          configurable: get('configurable') === None || get('configurable') === undefined ? kind !== 'output' && kind !== 'output_list' && kind !== 'license' : bool(get('configurable')),
+          providers: providerGroups(get('providers')),
+          values: seq(get('values')),
+          allowFiles: get('allow_files') === None ? undefined : get('allow_files'),
+          allowSingleFile: bool(get('allow_single_file')) || seq(get('allow_single_file')).length > 0,
+          executable: bool(get('executable')),
+          cfg: get('cfg') === None ? undefined : get('cfg'),
+          aspects: seq(get('aspects')),
+        });
+      }),
+    );
+  }
+  return new BuiltinModule('attr', members, '<attr>');
+}
+
+// unpackArgs needs a concrete default; this marker means "not given".
+const UNSET_VALUE = new OpaqueValue('unset', '<unset>');
+const UNSET: Value = UNSET_VALUE;
+
+/** Converts label strings in an attribute default to Label values, relative to the defining .bzl's package. */
+function convertDefault(kind: AttrKind, v: Value, pkg: string, host: StarlarkApiHost): Value {
+  if (isCallable(v)) return v; // a computed default
+  const label = (s: Value): Value => {
+    if (s instanceof LabelValue || s === None) return s;
+    if (typeof s !== 'string') throw new EvalError(`expected value of type 'string' for default value of attribute, but got ${typeName(s)}`);
+    try {
+      return new LabelValue(parseLabelInPackage(s, { repo: '', pkg }, host.profile.labels));
+    } catch (e) {
+      if (e instanceof LabelSyntaxError) throw new EvalError(`invalid label '${s}' in default value of attribute: ${e.message}`);
+      throw e;
+    }
+  };
+  switch (kind) {
+    case 'label':
+      return label(v);
+    case 'label_list':
+      return new List(seq(v).map(label));
+    case 'label_keyed_string_dict':
+      if (v instanceof Dict) {
+        const d = new Dict();
+        for (const [k, x] of v.entries()) d.put(label(k), x);
+        return d;
+      }
+      return v;
+    case 'string_keyed_label_dict':
+      if (v instanceof Dict) {
+        const d = new Dict();
+        for (const [k, x] of v.entries()) d.put(k, label(x));
+        return d;
+      }
+      return v;
+    case 'label_list_dict':
+      if (v instanceof Dict) {
+        const d = new Dict();
+        for (const [k, x] of v.entries()) d.put(k, new List(seq(x).map(label)));
+        return d;
+      }
+      return v;
+    default:
+      return v;
+  }
+}
+
+function attrsArg(v: Value | undefined, fn: string): [string, AttrDescriptor][] {
+  if (v === undefined || v === None) return [];
+  if (!(v instanceof Dict)) throw new EvalError(`in call to ${fn}(), parameter 'attrs' got value of type '${typeName(v)}', want 'dict or NoneType'`);
+  const out: [string, AttrDescriptor][] = [];
+  for (const [k, a] of v.entries()) {
+    if (typeof k !== 'string') throw new EvalError(`got dict<${typeName(k)}, ${typeName(a)}> for 'attrs', want dict<string, Attribute|None>`);
+    if (a === None) continue;
+    if (!(a instanceof AttrDescriptor)) throw new EvalError(`got dict<string, ${typeName(a)}> for 'attrs', want dict<string, Attribute|None>`);
+    out.push([k, a]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// rule(): the schema a BUILD file instantiates
+
+const KIND_TO_TYPE: Readonly<Record<AttrKind, AttrType>> = {
+  int: 'int',
+  int_list: 'int_list',
+  string: 'string',
+  string_list: 'string_list',
+  bool: 'bool',
+  label: 'label',
+  label_list: 'label_list',
+  output: 'output',
+  output_list: 'output_list',
+  string_dict: 'string_dict',
+  string_list_dict: 'string_list_dict',
+  label_keyed_string_dict: 'label_keyed_string_dict',
+  string_keyed_label_dict: 'string_keyed_label_dict',
+  label_list_dict: 'label_list_dict',
+  license: 'license',
+};
+
+function schemaDefault(v: Value): AttrDefault {
+  if (v === None || isCallable(v)) return null;
+  if (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number') return v;
+  if (v instanceof LabelValue) return labelToString(v.label);
+  if (v instanceof List || v instanceof Tuple) return v.elems.map((e) => (e instanceof LabelValue ? labelToString(e.label) : e)) as unknown as AttrDefault;
+  if (v instanceof Dict) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of v.entries()) {
+      const key = k instanceof LabelValue ? labelToString(k.label) : String(k);
+      o[key] = x instanceof LabelValue ? labelToString(x.label) : x instanceof List ? x.elems.map((e) => (e instanceof LabelValue ? labelToString(e.label) : e)) : x;
+    }
+    return o as unknown as AttrDefault;
+  }
+  return null;
+}
+
+/** The loading schema of a Starlark rule class (built once, after it was exported). */
+const schemas = new WeakMap<RuleClass, RuleSchema>();
+export function ruleSchemaOf(rule: RuleClass): RuleSchema {
+  let s = schemas.get(rule);
+  if (s) return s;
+  const attrs: AttrSpec[] = rule.attrs.map(([name, a]) => ({
+    name,
+    type: KIND_TO_TYPE[a.kind],
+    default: a.opts.mandatory ? undefined : schemaDefault(a.defaultValue),
+    mandatory: a.opts.mandatory || undefined,
+    configurable: a.opts.configurable,
+    implicit: name.startsWith('_') || undefined,
+    doc: a.opts.doc ?? '',
+  }));
+  const outputs = rule.outputs;
+  s = {
+    name: rule.name,
+    doc: rule.doc ?? '',
+    attrs,
+    shared: rule.test ? TEST_SHARED : rule.executable ? BINARY_SHARED : COMMON_SHARED,
+    test: rule.test || undefined,
+    implicitOutputs: outputs.length > 0 ? (n) => outputs.map(([, t]) => t.replace(/%\{name\}/g, n)) : undefined,
+  };
+  schemas.set(rule, s);
+  return s;
+}
+
+function makeRule(host: StarlarkApiHost): Builtin {
+  const params: UnpackParam[] = [
+    { name: 'implementation', named: true },
+    ...[
+      'test', 'attrs', 'outputs', 'executable', 'output_to_genfiles', 'fragments', 'host_fragments', '_skylark_testable',
+      'toolchains', 'doc', 'provides', 'dependency_resolution_rule', 'exec_compatible_with', 'analysis_test',
+      'build_setting', 'cfg', 'exec_groups', 'initializer', 'parent', 'extendable', 'subrules',
+    ].map((n) => named(n)),
+  ];
+  return new Builtin('rule', (thread, args, kwargs) => {
+    const v = unpackArgs('rule', args, kwargs, { params });
+    const get = (n: string) => v[params.findIndex((p) => p.name === n)];
+    const impl = get('implementation')!;
+    if (!isCallable(impl)) throw new EvalError(`in call to rule(), parameter 'implementation' got value of type '${typeName(impl)}', want 'callable'`);
+    const test = bool(get('test'));
+    const executable = test || bool(get('executable'));
+    const bs = get('build_setting');
+    const outs = get('outputs');
+    const outputs: [string, string][] = [];
+    if (outs instanceof Dict) for (const [k, t] of outs.entries()) if (typeof k === 'string' && typeof t === 'string') outputs.push([k, t]);
+    const provides = seq(get('provides')).map((p) => {
+      if (p instanceof ProviderValue || typeof p === 'string') return p;
+      throw new EvalError(`element in 'provides' is of unexpected type. Should be list of providers, but got item of type ${typeName(p)}.`);
+    });
+    return new RuleClass(
+      docArg(get('doc'), 'rule'),
+      attrsArg(get('attrs'), 'rule'),
+      executable,
+      test,
+      provides,
+      impl,
+      bs instanceof BuildSetting ? bs : undefined,
+      outputs,
+      (rule, t, a, kw) => {
+        if (!host.inBuildThread(t)) {
+          throw new EvalError('Cannot instantiate a rule when loading a .bzl file. Rules may be instantiated only in a BUILD thread.');
+        }
+        if (rule.exportedName === undefined) throw new EvalError('Invalid rule class hasn\'t been exported by a bzl file');
+        if (a.length > 0) throw new EvalError(`${rule.name}() got unexpected positional argument`);
+        host.addRule(t, ruleSchemaOf(rule), kw);
+        return None;
+      },
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// provider(), aspect(), macro(), repository_rule(), module_extension(), tag_class()
+
+function makeProvider(): Builtin {
+  return new Builtin('provider', (_thread, args, kwargs) => {
+    const [doc, fields, init] = unpackArgs('provider', args, kwargs, {
+      params: [{ name: 'doc', named: true, default: None }, named('fields'), named('init')],
+    });
+    let schema: [string, string | undefined][] | undefined;
+    if (fields instanceof List || fields instanceof Tuple) {
+      schema = fields.elems.map((f) => {
+        if (typeof f !== 'string') throw new EvalError(`in call to provider(), parameter 'fields' got a sequence containing ${typeName(f)}, want string`);
+        return [f, undefined];
+      });
+    } else if (fields instanceof Dict) {
+      schema = [];
+      for (const [k, d] of fields.entries()) {
+        if (typeof k !== 'string') throw new EvalError(`in call to provider(), parameter 'fields' got dict<${typeName(k)}, ...>, want dict<string, string>`);
+        schema.push([k, typeof d === 'string' ? trimDocString(d) : undefined]);
+      }
+    } else if (fields !== None) {
+      throw new EvalError(`in call to provider(), parameter 'fields' got value of type '${typeName(fields!)}', want 'sequence or dict or NoneType'`);
+    }
+    if (init !== None && !isCallable(init!)) {
+      throw new EvalError(`in call to provider(), parameter 'init' got value of type '${typeName(init!)}', want 'callable or NoneType'`);
+    }
+    const p = new ProviderValue(docArg(doc, 'provider'), schema, init === None ? undefined : init);
+    if (init === None) return p;
+    const raw = new Builtin(`<raw constructor for ${p.name}>`, (_t, a, kw) => p.construct(a, kw));
+    return new Tuple([p, raw]);
+  });
+}
+
+function makeAspect(): Builtin {
+  const names = [
+    'attr_aspects', 'toolchains_aspects', 'attrs', 'required_providers', 'required_aspect_providers', 'provides',
+    'requires', 'propagation_predicate', 'fragments', 'host_fragments', 'toolchains', 'doc', 'apply_to_generating_rules',
+    'exec_compatible_with', 'exec_groups', 'subrules',
+  ];
+  const params: UnpackParam[] = [{ name: 'implementation', named: true }, ...names.map((n) => named(n))];
+  return new Builtin('aspect', (_thread, args, kwargs) => {
+    const v = unpackArgs('aspect', args, kwargs, { params });
+    const get = (n: string) => v[params.findIndex((p) => p.name === n)];
+    const aa = get('attr_aspects');
+    const attrAspects = aa === None ? [] : aa instanceof List || aa instanceof Tuple ? aa.elems.map(String) : undefined;
+    return new AspectValue(docArg(get('doc'), 'aspect'), attrAspects, attrsArg(get('attrs'), 'aspect'), get('implementation')!);
+  });
+}
+
+function makeMacro(host: StarlarkApiHost): Builtin {
+  const params: UnpackParam[] = [
+    { name: 'implementation', named: true },
+    named('attrs'),
+    named('inherit_attrs'),
+    named('finalizer', false),
+    named('doc'),
+  ];
+  return new Builtin('macro', (_thread, args, kwargs) => {
+    const [impl, attrs, , finalizer, doc] = unpackArgs('macro', args, kwargs, { params });
+    return new MacroValue(docArg(doc, 'macro'), attrsArg(attrs, 'macro'), bool(finalizer), impl!, (m, t, a, kw) => {
+      if (!host.inBuildThread(t)) throw new EvalError('Cannot instantiate a macro when loading a .bzl file. Macros may be instantiated only in a BUILD thread.');
+      if (m.exportedName === undefined) throw new EvalError('Cannot instantiate a macro that has not been exported (assign it to a global variable in the .bzl where it\'s defined)');
+      if (a.length > 0) throw new EvalError(`${m.name}() got unexpected positional argument`);
+      const given = new Map(kw);
+      const call: [string, Value][] = [['name', given.get('name') ?? None], ['visibility', given.get('visibility') ?? None]];
+      for (const [n, d] of m.attrs) call.push([n, given.has(n) ? given.get(n)! : d.opts.mandatory ? None : d.defaultValue]);
+      t.call(m.implementation, [], call);
+      return None;
+    });
+  });
+}
+
+function makeRepositoryRule(): Builtin {
+  const params: UnpackParam[] = [
+    { name: 'implementation', named: true },
+    ...['attrs', 'local', 'environ', 'configure', 'remotable', 'doc'].map((n) => named(n)),
+  ];
+  return new Builtin('repository_rule', (_thread, args, kwargs) => {
+    const [impl, attrs, , environ, , , doc] = unpackArgs('repository_rule', args, kwargs, { params });
+    return new RepositoryRuleValue(docArg(doc, 'repository_rule'), attrsArg(attrs, 'repository_rule'), seq(environ).map(String), impl!);
+  });
+}
+
+function makeTagClass(): Builtin {
+  return new Builtin('tag_class', (_thread, args, kwargs) => {
+    const [attrs, doc] = unpackArgs('tag_class', args, kwargs, { params: [{ name: 'attrs', named: true, default: new Dict() }, named('doc')] });
+    return new TagClassValue(docArg(doc, 'tag_class'), attrsArg(attrs, 'tag_class'));
+  });
+}
+
+function makeModuleExtension(host: StarlarkApiHost): Builtin {
+  const params: UnpackParam[] = [
+    { name: 'implementation', named: true },
+    ...['tag_classes', 'doc', 'environ', 'os_dependent', 'arch_dependent'].map((n) => named(n)),
+  ];
+  return new Builtin('module_extension', (thread, args, kwargs) => {
+    const [impl, tagClasses, doc] = unpackArgs('module_extension', args, kwargs, { params });
+    const tcs: [string, TagClassValue][] = [];
+    if (tagClasses instanceof Dict) {
+      for (const [k, t] of tagClasses.entries()) {
+        if (typeof k === 'string' && t instanceof TagClassValue) tcs.push([k, t]);
+        else throw new EvalError(`got dict<${typeName(k)}, ${typeName(t)}> for 'tag_classes', want dict<string, tag_class>`);
+      }
+    }
+    const file = callerFile(thread);
+    const pkg = host.workspace.packageOf(file);
+    const definedIn: Label | undefined = pkg === undefined ? undefined : { repo: '', pkg, name: file.slice(pkg ? pkg.length + 1 : 0) };
+    return new ModuleExtensionValue(docArg(doc, 'module_extension'), tcs, impl!, definedIn);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// config.*, built-in providers and small modules
+
+function makeConfigModule(): BuiltinModule {
+  const m = new Map<string, Value>();
+  const setting = (type: string, extra: string[]) =>
+    new Builtin(type, (_t, args, kwargs) => {
+      const v = unpackArgs(type, args, kwargs, { params: [named('flag', false), ...extra.map((n) => named(n, false))] });
+      return new BuildSetting(type, bool(v[0]), v.slice(1).some(bool));
+    });
+  m.set('int', setting('int', []));
+  m.set('bool', setting('bool', []));
+  m.set('string', setting('string', ['allow_multiple']));
+  m.set('string_list', setting('string_list', ['repeatable']));
+  m.set('string_set', setting('string_set', ['repeatable']));
+  m.set('exec', new Builtin('exec', (_t, args, kwargs) => {
+    unpackArgs('exec', args, kwargs, { params: [{ name: 'exec_group', named: true, default: None }] });
+    return new OpaqueValue('ExecTransitionFactory', '<config.exec>');
+  }));
+  m.set('target', new Builtin('target', (_t, args, kwargs) => {
+    unpackArgs('target', args, kwargs, { params: [] });
+    return new OpaqueValue('transition', '<config.target>');
+  }));
+  m.set('none', new Builtin('none', (_t, args, kwargs) => {
+    unpackArgs('none', args, kwargs, { params: [] });
+    return new OpaqueValue('transition', '<config.none>');
+  }));
+  return new BuiltinModule('config', m, '<config>');
+}
+
+function builtinProvider(name: string): ProviderValue {
+  return new ProviderValue(undefined, undefined, undefined, name);
+}
+
+/** A builtin that accepts any arguments and returns an opaque value of the given type. */
+function opaqueFn(name: string, type: string): Builtin {
+  return new Builtin(name, () => new OpaqueValue(type, `<${type}>`));
+}
+
+/** The .bzl predeclared names this module defines. */
+export function starlarkApiGlobals(host: StarlarkApiHost): Map<string, Value> {
+  const g = new Map<string, Value>();
+  g.set('rule', makeRule(host));
+  g.set('attr', makeAttrModule(host));
+  g.set('provider', makeProvider());
+  g.set('aspect', makeAspect());
+  if (host.profile.symbolicMacros) g.set('macro', makeMacro(host));
+  g.set('repository_rule', makeRepositoryRule());
+  g.set('module_extension', makeModuleExtension(host));
+  g.set('tag_class', makeTagClass());
+  g.set('config', makeConfigModule());
+  g.set(
+    'depset',
+    new Builtin('depset', (_t, args, kwargs) => {
+      const [direct, order, transitive] = unpackArgs('depset', args, kwargs, {
+        params: [{ name: 'direct', named: true, default: None }, named('order', 'default'), named('transitive')],
+      });
+      void order;
+      return makeDepset(direct!, transitive!);
+    }),
+  );
+  for (const p of ['DefaultInfo', 'OutputGroupInfo', 'RunEnvironmentInfo', 'InstrumentedFilesInfo', 'PackageSpecificationInfo', 'CcInfo', 'PyInfo']) {
+    g.set(p, builtinProvider(p));
+  }
+  g.set('exec_group', opaqueFn('exec_group', 'exec_group'));
+  g.set('transition', opaqueFn('transition', 'transition'));
+  g.set('analysis_test_transition', opaqueFn('analysis_test_transition', 'transition'));
+  g.set('subrule', opaqueFn('subrule', 'subrule'));
+  g.set('configuration_field', opaqueFn('configuration_field', 'LateBoundDefault'));
+  g.set('visibility', new Builtin('visibility', () => None));
+  g.set(
+    'platform_common',
+    new BuiltinModule(
+      'platform_common',
+      new Map<string, Value>([
+        ['ToolchainInfo', builtinProvider('ToolchainInfo')],
+        ['TemplateVariableInfo', builtinProvider('TemplateVariableInfo')],
+        ['ConstraintSettingInfo', builtinProvider('ConstraintSettingInfo')],
+        ['ConstraintValueInfo', builtinProvider('ConstraintValueInfo')],
+        ['PlatformInfo', builtinProvider('PlatformInfo')],
+      ]),
+      '<platform_common>',
+    ),
+  );
+  g.set(
+    'config_common',
+    new BuiltinModule(
+      'config_common',
+      new Map<string, Value>([
+        ['FeatureFlagInfo', builtinProvider('FeatureFlagInfo')],
+        ['toolchain_type', opaqueFn('toolchain_type', 'toolchain_type')],
+      ]),
+      '<config_common>',
+    ),
+  );
+  g.set(
+    'testing',
+    new BuiltinModule(
+      'testing',
+      new Map<string, Value>([
+        ['ExecutionInfo', builtinProvider('ExecutionInfo')],
+        ['TestEnvironment', opaqueFn('TestEnvironment', 'RunEnvironmentInfo')],
+        ['analysis_test', new Builtin('analysis_test', () => None)],
+      ]),
+      '<testing>',
+    ),
+  );
+  g.set(
+    'coverage_common',
+    new BuiltinModule('coverage_common', new Map<string, Value>([['instrumented_files_info', opaqueFn('instrumented_files_info', 'InstrumentedFilesInfo')]]), '<coverage_common>'),
+  );
+  return g;
+}
