@@ -37,6 +37,11 @@ export interface Profile {
   readonly genruleToolsInHost: boolean;
   /** config_setting visibility is enforced (#11). */
   readonly enforceConfigSettingVisibility: boolean;
+  /**
+   * The platform used when --platforms / --host_platform are not given: 4.2.3's `@local_config_platform//:host`,
+   * current Bazel's `@platforms//host` (both the Linux x86_64 machine the corpus was recorded on).
+   */
+  readonly defaultHostPlatform: string;
   // ---- query ----
   /** Default query ordering: 'dependency' (4.2.3's algorithm) or 'lexicographic' (#3). */
   readonly queryDefaultOrder: 'dependency' | 'lexicographic';
@@ -88,6 +93,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectVerboseNoMatch: false,
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
+    defaultHostPlatform: '@local_config_platform//:host',
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
@@ -109,6 +115,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectVerboseNoMatch: true,
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
+    defaultHostPlatform: '@platforms//host:host',
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,

@@ -1,0 +1,218 @@
+// Configurations: the option values a target is built with. The target configuration comes from the command
+// line (and .bazelrc); the exec configuration — for tools — reads the host_* options instead (Bazel 4.2.3
+// builds genrule tools in the *host* configuration, current Bazel in the *exec* one; profile row
+// genruleToolsInHost). Each configuration has a short id as cquery prints it and an output directory name
+// (`k8-fastbuild`, `host`, `k8-opt-exec-2B5CBBC6`), and knows its target platform's constraint values.
+//
+// What a configuration does NOT do, as in Bazel 4.2.3: `--cpu` does not pick a platform and `--platforms` does
+// not change `--cpu` (corpus scenario-009). In the host configuration `--define` is kept but `--copt` is
+// replaced by `--host_copt` (corpus scenario-006), and compilation_mode is `--host_compilation_mode` (opt).
+
+import type { Profile } from '../base/index.ts';
+import type { Loader } from '../build/index.ts';
+import type { CommandLine } from './bazelrc.ts';
+import { BuildSettings, type StarlarkFlagSetting } from './build-settings.ts';
+import { allValues, lastValue, OPTIONS, type OptionSource, type OptionValue } from './options.ts';
+import { resolvePlatform, type PlatformInfo } from './platforms.ts';
+import { TargetLookup } from './targets.ts';
+
+export interface Configuration {
+  readonly kind: 'target' | 'exec' | 'host';
+  /** Bazel's short id as cquery prints it, e.g. `f5527a6`: 7 hex digits, deterministic from the options. */
+  readonly id: string;
+  /** Output directory name under bazel-out/: 'k8-fastbuild', 'k8-opt-exec-2B5CBBC6' (modern exec), 'host' (4.2.3). */
+  readonly outputDir: string;
+  readonly cpu: string;
+  readonly compilationMode: string;
+  /** Effective values of a native option, in order, with sources (list options split per their converter). */
+  values(option: string): readonly OptionValue[];
+  /** For exec/host configurations: the option whose value a target option takes (`cpu` → `host_cpu`). */
+  readonly hostOptionOf: (option: string) => string | undefined;
+  /** --define as Bazel keeps it: name → last value (the OptionValue's value is the whole `name=value`). */
+  readonly defines: ReadonlyMap<string, OptionValue>;
+  /** User-defined build settings by canonical label: value and source (default when not set). */
+  starlarkFlag(label: string): { value: unknown; source: OptionSource } | undefined;
+  /** The target platform's label and its constraint values: setting label → value label. */
+  readonly platform: string;
+  readonly constraints: ReadonlyMap<string, string>;
+  /** Make variables every rule sees: TARGET_CPU, COMPILATION_MODE, BINDIR, GENDIR. */
+  readonly makeVariables: ReadonlyMap<string, string>;
+}
+
+export interface ConfigContext {
+  readonly loader: Loader;
+  readonly commandLine: CommandLine;
+  readonly profile: Profile;
+  readonly workspaceDir: string;
+}
+
+/** Target options that a host/exec configuration takes from another option. */
+const HOST_OPTIONS: Readonly<Record<string, string>> = {
+  cpu: 'host_cpu',
+  compilation_mode: 'host_compilation_mode',
+  copt: 'host_copt',
+  conlyopt: 'host_conlyopt',
+  cxxopt: 'host_cxxopt',
+  linkopt: 'host_linkopt',
+  platforms: 'host_platform',
+  action_env: 'host_action_env',
+  javacopt: 'host_javacopt',
+  crosstool_top: 'host_crosstool_top',
+  grte_top: 'host_grte_top',
+  compiler: 'host_compiler',
+  java_toolchain: 'host_java_toolchain',
+  javabase: 'host_javabase',
+  force_python: 'host_force_python',
+  swiftcopt: 'host_swiftcopt',
+};
+
+/** The machine rulepen pretends to run on (the corpus was recorded on Linux x86_64). */
+export const HOST_CPU = 'k8';
+
+const DEFAULT_SOURCE: OptionSource = { kind: 'default' };
+
+/** Per-context caches: the target lookup, build settings and the configurations made so far. */
+interface ContextState {
+  readonly lookup: TargetLookup;
+  readonly settings: BuildSettings;
+  target?: Configuration | { error: string };
+  exec?: Configuration;
+}
+
+const STATES = new WeakMap<ConfigContext, ContextState>();
+
+export function contextState(ctx: ConfigContext): ContextState {
+  let s = STATES.get(ctx);
+  if (!s) {
+    const lookup = new TargetLookup(ctx.loader);
+    s = { lookup, settings: new BuildSettings(lookup, ctx.commandLine, ctx.profile) };
+    STATES.set(ctx, s);
+  }
+  return s;
+}
+
+/** The target lookup a context uses (shared with the configured graph). */
+export function lookupOf(ctx: ConfigContext): TargetLookup {
+  return contextState(ctx).lookup;
+}
+
+/** A small deterministic hash (FNV-1a, 32 bits) as hex. */
+export function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+class ConfigurationImpl implements Configuration {
+  readonly id: string;
+  readonly outputDir: string;
+  readonly cpu: string;
+  readonly compilationMode: string;
+  readonly defines: ReadonlyMap<string, OptionValue>;
+  readonly makeVariables: ReadonlyMap<string, string>;
+
+  constructor(
+    readonly kind: Configuration['kind'],
+    private readonly options: readonly OptionValue[],
+    private readonly flags: ReadonlyMap<string, StarlarkFlagSetting>,
+    readonly platform: string,
+    readonly constraints: ReadonlyMap<string, string>,
+    profile: Profile,
+  ) {
+    this.cpu = String(this.single('cpu').value) || HOST_CPU;
+    this.compilationMode = String(this.single('compilation_mode').value);
+    const defines = new Map<string, OptionValue>();
+    for (const d of this.values('define')) {
+      const s = String(d.value);
+      const eq = s.indexOf('=');
+      defines.set(eq < 0 ? s : s.slice(0, eq), d);
+    }
+    this.defines = defines;
+    const fingerprint = JSON.stringify([
+      kind,
+      this.options.filter((o) => o.name !== 'config').map((o) => [o.name, o.value]),
+      [...flags].map(([k, v]) => [k, v.source.kind === 'default' ? null : v.value]),
+      platform,
+    ]);
+    // cquery prints the host configuration as "(HOST)".
+    this.id = kind === 'host' ? 'HOST' : fnv1a(fingerprint).slice(0, 7);
+    if (kind === 'host') this.outputDir = 'host';
+    else if (kind === 'exec') this.outputDir = `${this.cpu}-${this.compilationMode}-exec-2B5CBBC6`;
+    else this.outputDir = `${this.cpu}-${this.compilationMode}`;
+    void profile;
+    const bin = `bazel-out/${this.outputDir}/bin`;
+    this.makeVariables = new Map([
+      ['TARGET_CPU', this.cpu],
+      ['COMPILATION_MODE', this.compilationMode],
+      ['BINDIR', bin],
+      ['GENDIR', bin],
+    ]);
+  }
+
+  readonly hostOptionOf = (option: string): string | undefined => (this.kind === 'target' ? undefined : HOST_OPTIONS[option]);
+
+  private single(name: string): OptionValue {
+    return this.values(name)[0] ?? { name, value: '', written: '', source: DEFAULT_SOURCE };
+  }
+
+  values(option: string): readonly OptionValue[] {
+    const from = this.hostOptionOf(option) ?? option;
+    const def = OPTIONS.get(from);
+    if (!def) return [];
+    if (def.multiple) return allValues(this.options, from).map((v) => (from === option ? v : { ...v, name: option }));
+    const v = lastValue(this.options, from);
+    if (v) return [from === option ? v : { ...v, name: option }];
+    let value: string | boolean = def.default ?? '';
+    if (def.kind === 'boolean') value = def.default === 'true';
+    if ((from === 'cpu' || from === 'host_cpu') && value === '') value = HOST_CPU;
+    return [{ name: option, value, written: '', source: DEFAULT_SOURCE }];
+  }
+
+  starlarkFlag(label: string): { value: unknown; source: OptionSource } | undefined {
+    const f = this.flags.get(label);
+    return f ? { value: f.value, source: f.source } : undefined;
+  }
+}
+
+/**
+ * The target configuration of a command line: options, user-defined flags (checked against their build
+ * settings, with Bazel's errors) and the target platform (from --platforms, else the host platform).
+ */
+export function targetConfiguration(ctx: ConfigContext): Configuration | { error: string } {
+  const state = contextState(ctx);
+  if (state.target) return state.target;
+  const flags = state.settings.commandLineValues();
+  if ('error' in flags) return (state.target = { error: flags.error });
+  const options = ctx.commandLine.options;
+  const platformOption = lastValue(options, 'platforms');
+  const platformLabel = platformOption && String(platformOption.value) !== '' ? String(platformOption.value).split(',')[0]! : defaultPlatform(ctx.profile);
+  const platform = resolvePlatform(platformLabel, state.lookup, ctx.profile);
+  if ('error' in platform) return (state.target = { error: platform.error });
+  state.target = new ConfigurationImpl('target', options, flags.values, platform.label, platform.constraints, ctx.profile);
+  return state.target;
+}
+
+/** The configuration tools are built in: 'host' under the 4.2.3 profile (row genruleToolsInHost), else 'exec'. */
+export function execConfiguration(target: Configuration, ctx: ConfigContext): Configuration {
+  const state = contextState(ctx);
+  if (state.exec) return state.exec;
+  const kind = ctx.profile.genruleToolsInHost ? 'host' : 'exec';
+  const options = ctx.commandLine.options;
+  const hostPlatform = lastValue(options, 'host_platform');
+  const label = hostPlatform && String(hostPlatform.value) !== '' ? String(hostPlatform.value) : defaultPlatform(ctx.profile);
+  const p: PlatformInfo | { error: string } = resolvePlatform(label, state.lookup, ctx.profile);
+  const platform = 'error' in p ? { label, constraints: new Map<string, string>() } : p;
+  const flags = contextState(ctx).settings.commandLineValues();
+  const values = 'error' in flags ? new Map<string, StarlarkFlagSetting>() : flags.values;
+  void target;
+  state.exec = new ConfigurationImpl(kind, options, values, platform.label, platform.constraints, ctx.profile);
+  return state.exec;
+}
+
+/** The platform used when --platforms / --host_platform are not given. */
+export function defaultPlatform(profile: Profile): string {
+  return profile.defaultHostPlatform;
+}

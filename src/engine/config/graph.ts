@@ -1,0 +1,262 @@
+// The configured target graph: every target reachable from the roots, each in the configuration it is built
+// in, with select()s resolved. Tools (schema `tool: true`) are in the exec configuration — the host one under
+// the 4.2.3 profile; source files have no configuration (cquery prints "(null)"); aliases stay nodes, with an
+// edge to their (resolved) actual; the config_settings a select() mentions are dependencies of the rule in the
+// rule's configuration (all keys, matching or not — cquery deps() shows them); rules that resolve toolchains
+// (genrule, …) depend on the target platform and, in the host/exec configuration, on the execution platform
+// when implicit deps are on.
+//
+// Analysis errors (a select() with no or an ambiguous match, an invalid condition, a broken config_setting)
+// are collected with Bazel's wording and location; the commands decide exit codes and the final lines
+// ("Analysis of target '//x' failed; build aborted: …").
+
+import type { Diagnostic } from '../base/index.ts';
+import {
+  allAttributes,
+  attrValue,
+  Configurable,
+  isLabelType,
+  labelsIn,
+  labelToString,
+  type BuildEvent,
+  type Label,
+  type PlainAttrValue,
+  type RuleTarget,
+  type Target,
+} from '../build/index.ts';
+import { execConfiguration, lookupOf, targetConfiguration, type ConfigContext, type Configuration } from './configuration.ts';
+import { matchConfigSetting, resolveAttribute, type SelectExplanation } from './matching.ts';
+import { parseAbsolute } from './platforms.ts';
+
+export interface ConfiguredTarget {
+  readonly target: Target;
+  /** null for source files (cquery prints "(null)"). */
+  readonly config: Configuration | null;
+  /** `${label} (${config?.id ?? 'null'})`, unique. */
+  readonly key: string;
+}
+
+export interface ConfiguredEdge {
+  /** The attribute; `$config_dependencies` for select() keys, `$target_platform`/`$exec_platform` for platforms. */
+  readonly attr: string;
+  readonly to: ConfiguredTarget;
+  readonly tool: boolean;
+}
+
+export interface ConfiguredGraph {
+  readonly roots: readonly ConfiguredTarget[];
+  /** Every configured target, in the order they were reached (breadth-first from the roots). */
+  readonly targets: readonly ConfiguredTarget[];
+  deps(ct: ConfiguredTarget): readonly ConfiguredEdge[];
+  /** Every select() resolved for this target, for the Why panel. */
+  explanations(ct: ConfiguredTarget): readonly SelectExplanation[];
+  /** An attribute with its select()s resolved (undefined when resolving it failed, or for non-rules). */
+  attribute(ct: ConfiguredTarget, attr: string): PlainAttrValue | undefined;
+  /** Whether analysing this target (not its deps) failed. */
+  failed(ct: ConfiguredTarget): boolean;
+  /** Analysis errors, Bazel-worded and located (message without the location). */
+  readonly errors: readonly Diagnostic[];
+  /** Console lines as Bazel prints them (`/ws/pkg/BUILD:4:8: Configurable attribute …`), severity error. */
+  readonly events: readonly BuildEvent[];
+  /** The target configuration (null when the command line gave no valid one; see errors). */
+  readonly targetConfig: Configuration | null;
+}
+
+export interface GraphOptions {
+  readonly keepGoing?: boolean;
+  /** Follow implicit dependencies (genrule's setup script, platforms). Default true. */
+  readonly implicitDeps?: boolean;
+}
+
+/** Rules that resolve toolchains, and so depend on the target and execution platforms. */
+const TOOLCHAIN_RULES = new Set(['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract']);
+
+interface NodeData {
+  deps: ConfiguredEdge[];
+  explanations: SelectExplanation[];
+  attrs: Map<string, PlainAttrValue>;
+  failed: boolean;
+}
+
+function nodeKey(t: Target, config: Configuration | null): string {
+  return `${labelToString(t.label)} (${config?.id ?? 'null'})`;
+}
+
+function implicitLabel(s: string): Label {
+  const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s)!;
+  return { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! };
+}
+
+export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opts: GraphOptions = {}): ConfiguredGraph {
+  const implicitDeps = opts.implicitDeps !== false;
+  const lookup = lookupOf(ctx);
+  const nodes = new Map<string, ConfiguredTarget>();
+  const data = new Map<string, NodeData>();
+  const order: ConfiguredTarget[] = [];
+  const errors: Diagnostic[] = [];
+  const events: BuildEvent[] = [];
+  const includeModern = ctx.profile.name === 'modern';
+
+  const fail = (t: Target, message: string): void => {
+    const loc = 'location' in t ? t.location : { file: '', line: 1, column: 1 };
+    const d: Diagnostic = {
+      file: loc.file,
+      range: { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } },
+      severity: 'error',
+      message,
+      kind: 'analysis',
+    };
+    errors.push(d);
+    events.push({ severity: 'error', text: `${loc.file ? `${ctx.workspaceDir}/${loc.file}:${loc.line}:${loc.column}: ` : ''}${message}`, diagnostic: d });
+  };
+
+  const tc = targetConfiguration(ctx);
+  if ('error' in tc) {
+    const d: Diagnostic = { file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: tc.error, kind: 'command' };
+    return {
+      roots: [], targets: [], deps: () => [], explanations: () => [], attribute: () => undefined, failed: () => true,
+      errors: [d], events: [{ severity: 'error', text: tc.error, diagnostic: d }], targetConfig: null,
+    };
+  }
+  const target = tc;
+  const exec = execConfiguration(target, ctx);
+
+  const queue: ConfiguredTarget[] = [];
+  const node = (t: Target, config: Configuration | null): ConfiguredTarget => {
+    const c = t.kind === 'source file' ? null : config;
+    const key = nodeKey(t, c);
+    let n = nodes.get(key);
+    if (!n) {
+      n = { target: t, config: c, key };
+      nodes.set(key, n);
+      data.set(key, { deps: [], explanations: [], attrs: new Map(), failed: false });
+      order.push(n);
+      queue.push(n);
+    }
+    return n;
+  };
+
+  const rootNodes: ConfiguredTarget[] = [];
+  for (const l of roots) {
+    const r = lookup.get(l);
+    if ('error' in r) continue;
+    rootNodes.push(node(r.target, target));
+  }
+
+  while (queue.length > 0) {
+    const ct = queue.shift()!;
+    const d = data.get(ct.key)!;
+    const t = ct.target;
+    const config = ct.config;
+    const addEdge = (attr: string, l: Label, cfg: Configuration | null, tool: boolean, owner: Target): void => {
+      const r = lookup.get(l);
+      if ('error' in r) {
+        fail(owner, r.error);
+        d.failed = true;
+        return;
+      }
+      const to = node(r.target, cfg);
+      if (!d.deps.some((e) => e.to === to && e.attr === attr)) d.deps.push({ attr, to, tool });
+    };
+    if (t.kind === 'generated file') {
+      addEdge('$generating_rule', t.rule, config, false, t);
+      continue;
+    }
+    if (t.kind === 'package group') {
+      for (const l of t.includes) addEdge('includes', l, null, false, t);
+      continue;
+    }
+    if (t.kind !== 'rule' || !config) continue;
+    const rule: RuleTarget = t;
+    // config_setting: check the declaration (errors are the config_setting's own analysis errors).
+    if (rule.ruleClass === 'config_setting') {
+      const m = matchConfigSetting(rule, config, ctx);
+      if (m.error) {
+        const attrOf = /unknown option|parsing configuration settings|option '/.test(m.error)
+          ? 'values'
+          : /user-defined|flag '/.test(m.error)
+            ? 'flag_values'
+            : /constraint/.test(m.error) && !m.error.startsWith('Either')
+              ? 'constraint_values'
+              : '';
+        const msg = attrOf ? `in ${attrOf} attribute of config_setting rule ${labelToString(rule.label)}: ${m.error}` : `in config_setting rule ${labelToString(rule.label)}: ${m.error}`;
+        fail(rule, msg);
+        d.failed = true;
+      }
+    }
+    for (const spec of allAttributes(rule.schema, includeModern)) {
+      if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility') continue;
+      const tool = spec.tool === true;
+      const depConfig = tool ? exec : config;
+      if (spec.implicit) {
+        if (!implicitDeps) continue;
+        const v = attrValue(rule, spec.name);
+        if (typeof v === 'string') addEdge(spec.name, implicitLabel(v), depConfig, tool, rule);
+        continue;
+      }
+      const raw = rule.attrs.get(spec.name);
+      if (raw === undefined) continue;
+      if (raw instanceof Configurable) {
+        // Every key is a dependency, in the rule's configuration.
+        for (const part of raw.parts) {
+          if (part.kind !== 'selector') continue;
+          for (const b of part.branches) if (!b.isDefault) addEdge('$config_dependencies', b.key, config, false, rule);
+        }
+      }
+      const r = resolveAttribute(rule, spec.name, config, ctx);
+      if (r.explanation) d.explanations.push(r.explanation);
+      if ('error' in r) {
+        fail(rule, r.error);
+        d.failed = true;
+        continue;
+      }
+      d.attrs.set(spec.name, r.value);
+      for (const l of labelsIn(spec.type, r.value)) addEdge(spec.name, l, depConfig, tool, rule);
+    }
+    // Selects on non-label attributes (cmd, …) are resolved too, for their explanations and errors.
+    for (const [name, raw] of rule.attrs) {
+      if (!(raw instanceof Configurable) || d.attrs.has(name)) continue;
+      const spec = allAttributes(rule.schema, includeModern).find((s) => s.name === name);
+      if (spec && isLabelType(spec.type) && !spec.type.startsWith('nodep')) continue;
+      for (const part of raw.parts) {
+        if (part.kind !== 'selector') continue;
+        for (const b of part.branches) if (!b.isDefault) addEdge('$config_dependencies', b.key, config, false, rule);
+      }
+      const r = resolveAttribute(rule, name, config, ctx);
+      if (r.explanation) d.explanations.push(r.explanation);
+      if ('error' in r) {
+        fail(rule, r.error);
+        d.failed = true;
+        continue;
+      }
+      d.attrs.set(name, r.value);
+    }
+    if (implicitDeps && TOOLCHAIN_RULES.has(rule.ruleClass)) {
+      const tp = parseAbsolute(config.platform, ctx.profile);
+      if (!('error' in tp)) addEdge('$target_platform', tp, config, false, rule);
+      const ep = parseAbsolute(exec.platform, ctx.profile);
+      if (!('error' in ep)) addEdge('$exec_platform', ep, exec, true, rule);
+    }
+    if (rule.ruleClass === 'platform' && implicitDeps) {
+      for (const l of labelsIn('label_list', attrValue(rule, 'constraint_values') ?? [])) addEdge('constraint_values', l, config, false, rule);
+    }
+  }
+
+  return {
+    roots: rootNodes,
+    targets: order,
+    deps: (ct) => data.get(ct.key)?.deps ?? [],
+    explanations: (ct) => data.get(ct.key)?.explanations ?? [],
+    attribute: (ct, attr) => {
+      const dd = data.get(ct.key);
+      if (!dd || ct.target.kind !== 'rule') return undefined;
+      if (dd.attrs.has(attr)) return dd.attrs.get(attr);
+      const v = attrValue(ct.target, attr);
+      return v instanceof Configurable ? undefined : v;
+    },
+    failed: (ct) => data.get(ct.key)?.failed ?? false,
+    errors,
+    events,
+    targetConfig: target,
+  };
+}

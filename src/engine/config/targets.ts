@@ -1,0 +1,119 @@
+// Finding a target by label for analysis: main-repository packages through the loader, and the built-in
+// repositories (@platforms, @local_config_platform, @bazel_tools) through loaders of their own, with the
+// repository name put back on every label read from them. Messages are Bazel's "no such package/target".
+
+import {
+  builtinRepo,
+  Configurable,
+  labelToString,
+  Loader,
+  Workspace,
+  type AttrValue,
+  type Label,
+  type RuleTarget,
+  type Target,
+} from '../build/index.ts';
+
+export type Lookup = { readonly target: Target } | { readonly error: string };
+
+/** Labels read from a built-in repository name it as '' ; this puts the repository back. */
+function rebaseLabel(l: Label, repo: string): Label {
+  return l.repo === '' && l.pkg !== 'conditions' && l.pkg !== 'visibility' ? { ...l, repo } : l;
+}
+
+function isLabel(v: unknown): v is Label {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'pkg' in v && 'name' in v && 'repo' in v;
+}
+
+function rebaseValue(v: unknown, repo: string): unknown {
+  if (isLabel(v)) return rebaseLabel(v, repo);
+  if (Array.isArray(v)) return v.map((x) => rebaseValue(x, repo));
+  if (v instanceof Configurable) {
+    return new Configurable(
+      v.parts.map((p) =>
+        p.kind === 'value'
+          ? { kind: 'value' as const, value: rebaseValue(p.value, repo) as never }
+          : { ...p, branches: p.branches.map((b) => ({ ...b, key: rebaseLabel(b.key, repo), value: rebaseValue(b.value, repo) as never })) },
+      ),
+    );
+  }
+  return v;
+}
+
+function rebaseTarget(t: Target, repo: string): Target {
+  switch (t.kind) {
+    case 'rule': {
+      const attrs = new Map<string, AttrValue>();
+      for (const [k, v] of t.attrs) attrs.set(k, rebaseValue(v, repo) as AttrValue);
+      const r: RuleTarget = { ...t, label: rebaseLabel(t.label, repo), attrs, outputs: t.outputs.map((o) => rebaseLabel(o, repo)) };
+      return r;
+    }
+    case 'generated file':
+      return { ...t, label: rebaseLabel(t.label, repo), rule: rebaseLabel(t.rule, repo) };
+    case 'package group':
+      return { ...t, label: rebaseLabel(t.label, repo), includes: t.includes.map((l) => rebaseLabel(l, repo)) };
+    case 'source file':
+      return { ...t, label: rebaseLabel(t.label, repo) };
+  }
+}
+
+/** Looks targets up across the main repository and the built-in ones; results are cached per label. */
+export class TargetLookup {
+  private readonly repoLoaders = new Map<string, Loader | null>();
+  private readonly cache = new Map<string, Lookup>();
+
+  constructor(readonly loader: Loader) {}
+
+  private repoLoader(repo: string): Loader | null {
+    let l = this.repoLoaders.get(repo);
+    if (l === undefined) {
+      const files = builtinRepo(repo);
+      if (!files) l = null;
+      else {
+        const version = this.loader.workspace.read('.bazelversion');
+        const ws = new Workspace({ ...files, ...(version !== undefined ? { '.bazelversion': version } : {}) });
+        l = new Loader(ws, { workspaceDir: `/external/${repo}` });
+      }
+      this.repoLoaders.set(repo, l);
+    }
+    return l;
+  }
+
+  get(label: Label): Lookup {
+    const key = labelToString(label);
+    let r = this.cache.get(key);
+    if (!r) {
+      r = this.find(label);
+      this.cache.set(key, r);
+    }
+    return r;
+  }
+
+  /** The target, or undefined when the label names none (the error is then available from get()). */
+  target(label: Label): Target | undefined {
+    const r = this.get(label);
+    return 'target' in r ? r.target : undefined;
+  }
+
+  private find(label: Label): Lookup {
+    const loader = label.repo === '' ? this.loader : this.repoLoader(label.repo);
+    if (!loader) {
+      return { error: `no such package '@${label.repo}//${label.pkg}': The repository '@${label.repo}' could not be resolved` };
+    }
+    const pkg = loader.getPackage(label.pkg);
+    const pkgId = label.repo ? `@${label.repo}//${label.pkg}` : label.pkg;
+    if (!pkg) {
+      return {
+        error: `no such package '${pkgId}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${loader.abs(label.pkg)}`,
+      };
+    }
+    if (pkg.loadError !== undefined) return { error: `no such package '${pkgId}': ${pkg.loadError}` };
+    const t = pkg.targets.get(label.name);
+    if (!t) {
+      return {
+        error: `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}' defined by ${loader.abs(pkg.buildFile)}`,
+      };
+    }
+    return { target: label.repo ? rebaseTarget(t, label.repo) : t };
+  }
+}
