@@ -1,13 +1,14 @@
 // The top bar: the name, the command line (Bazel's own syntax), Run and Stop, and the engine's status.
 
-import type { FormEvent, KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useEngine } from '../state/engine-store.ts';
 import { runCommandLine, stopEngine } from '../state/engine-sync.ts';
 import { useIsStale } from '../state/use-stale.ts';
+import { CommandInput } from './CommandInput.tsx';
 import { Icon } from './Icon.tsx';
+import { withCommand } from '../state/command-line.ts';
 
 export function TopBar({ onRan }: { onRan(): void }) {
-  const commandText = useEngine((s) => s.commandText);
   const running = useEngine((s) => s.command.status === 'running');
 
   function run(e?: FormEvent): void {
@@ -16,11 +17,10 @@ export function TopBar({ onRan }: { onRan(): void }) {
     void runCommandLine();
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>): void {
-    if (e.key === 'Escape' && running) {
-      e.preventDefault();
-      stopEngine();
-    }
+  function runAs(verb: string): void {
+    const s = useEngine.getState();
+    s.setCommandText(withCommand(s.commandText, verb));
+    run();
   }
 
   return (
@@ -30,16 +30,7 @@ export function TopBar({ onRan }: { onRan(): void }) {
         <label className="prompt" htmlFor="command-input">
           $
         </label>
-        <input
-          id="command-input"
-          className="command-input"
-          aria-label="Command line"
-          spellCheck={false}
-          autoComplete="off"
-          value={commandText}
-          onChange={(e) => useEngine.getState().setCommandText(e.target.value)}
-          onKeyDown={onKeyDown}
-        />
+        <CommandInput />
         <button type="submit" className="button primary" aria-label="Run command" title="Run (Ctrl+Enter)">
           <Icon name="play" /> Run
         </button>
@@ -54,8 +45,38 @@ export function TopBar({ onRan }: { onRan(): void }) {
           <Icon name="stop" /> Stop
         </button>
       </form>
+      <div className="verb-buttons" role="group" aria-label="Build, test or run">
+        {VERBS.map(([verb, label, title]) => (
+          <button key={verb} type="button" className="button verb" aria-label={label} title={title} onClick={() => runAs(verb)}>
+            {verb}
+          </button>
+        ))}
+      </div>
       <EngineStatus />
+      {running && <Progress />}
     </header>
+  );
+}
+
+const VERBS = [
+  ['build', 'Build', 'bazel build: the command line with the command set to build, run now'],
+  ['test', 'Test', 'bazel test: build and run the tests the patterns name'],
+  ['run', 'Run target', 'bazel run: build the one executable target and run it'],
+] as const;
+
+/** Running: an indeterminate bar under the top bar and the time so far (the engine reports no steps). */
+function Progress() {
+  const text = useEngine((s) => s.command.text);
+  const [started] = useState(() => Date.now());
+  const [now, setNow] = useState(started);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(id);
+  }, []);
+  return (
+    <div className="progress" role="progressbar" aria-label={`Running bazel ${text.replace(/^\s*bazel\s+/, '')}`} aria-valuetext={`${((now - started) / 1000).toFixed(1)} s`}>
+      <span className="progress-bar" />
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandArgv, parseCommandLine } from './command-line.ts';
+import { commandArgv, parseCommandLine, withCommand } from './command-line.ts';
 
 describe('parseCommandLine', () => {
   it('splits on whitespace', () => {
@@ -26,5 +26,14 @@ describe('commandArgv', () => {
   });
   it('asks for a command when empty', () => {
     expect(commandArgv('bazel').error).toMatch(/enter a command/);
+  });
+});
+
+describe('withCommand', () => {
+  it('replaces the command word and keeps the rest as typed', () => {
+    expect(withCommand('bazel query //...', 'build')).toBe('bazel build //...');
+    expect(withCommand('  bazel --batch cquery //a:b --cpu=arm', 'test')).toBe('  bazel --batch test //a:b --cpu=arm');
+    expect(withCommand('query //x', 'build')).toBe('bazel build //x');
+    expect(withCommand('', 'build')).toBe('bazel build //...');
   });
 });

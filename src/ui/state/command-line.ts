@@ -65,3 +65,11 @@ export function commandArgv(text: string): ParsedCommandLine {
   if (!parsed.error && parsed.argv.length === 0) return { argv: [], error: 'enter a command, such as query //...' };
   return parsed;
 }
+
+/** The command line with its command word (`query`, `build`, …) replaced, the rest kept as typed. */
+export function withCommand(text: string, command: string): string {
+  const m = /^(\s*(?:(?:bazel|bazelisk)\s+)?(?:-\S+\s+)*)(\S+)/.exec(text);
+  if (!m) return `bazel ${command} //...`;
+  const prefix = m[1].trim() ? m[1] : `bazel ${m[1]}`;
+  return prefix + command + text.slice(m[0].length);
+}
