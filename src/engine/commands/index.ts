@@ -12,7 +12,7 @@ import { EXIT, Output, type CommandResult } from './result.ts';
 
 export { EXIT, type CommandResult, type Explanations, type ResultGraph, type ResultGraphNode, type ResultGraphEdge } from './result.ts';
 export { COMMANDS } from './info.ts';
-export { parseOptions, OptionsError, type OptionSpec } from './options.ts';
+export { commandOptions, optionValue, OptionsError } from './options.ts';
 
 export interface RunOptions {
   /** Absolute path used in messages; default '/workspace'. */
@@ -46,7 +46,7 @@ export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], o
     );
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  const ctx: CommandContext = { workspace, workspaceDir: (opts.workspaceDir ?? '/workspace').replace(/\/+$/, ''), cancel: opts.cancel };
+  const ctx: CommandContext = { workspace, workspaceDir: (opts.workspaceDir ?? '/workspace').replace(/\/+$/, ''), startup: argv.slice(0, i), cancel: opts.cancel };
   if (command === 'query') return queryCommand(ctx, args);
   return loadingOnlyCommand(ctx, command, args);
 }

@@ -54,6 +54,13 @@ export interface ConfiguredGraph {
   attribute(ct: ConfiguredTarget, attr: string): PlainAttrValue | undefined;
   /** Whether analysing this target (not its deps) failed. */
   failed(ct: ConfiguredTarget): boolean;
+  /**
+   * Why analysing this target failed, as the text Bazel puts after "build aborted: " (a select() error, or
+   * "Analysis of target '//pkg:setting' failed" for a broken config_setting it uses).
+   */
+  failure(ct: ConfiguredTarget): string | undefined;
+  /** The first failure in the target's transitive closure (itself first), breadth-first. */
+  firstFailure(ct: ConfiguredTarget): { target: ConfiguredTarget; message: string } | undefined;
   /** Analysis errors, Bazel-worded and located (message without the location). */
   readonly errors: readonly Diagnostic[];
   /** Console lines as Bazel prints them (`/ws/pkg/BUILD:4:8: Configurable attribute …`), severity error. */
@@ -97,15 +104,13 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
   const events: BuildEvent[] = [];
   const includeModern = ctx.profile.name === 'modern';
 
+  const locationOf = (t: Target): Pick<Diagnostic, 'file' | 'range'> => {
+    const loc = 'location' in t ? t.location : { file: '', line: 1, column: 1 };
+    return { file: loc.file, range: { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } } };
+  };
   const fail = (t: Target, message: string): void => {
     const loc = 'location' in t ? t.location : { file: '', line: 1, column: 1 };
-    const d: Diagnostic = {
-      file: loc.file,
-      range: { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } },
-      severity: 'error',
-      message,
-      kind: 'analysis',
-    };
+    const d: Diagnostic = { ...locationOf(t), severity: 'error', message, kind: 'analysis' };
     errors.push(d);
     events.push({ severity: 'error', text: `${loc.file ? `${ctx.workspaceDir}/${loc.file}:${loc.line}:${loc.column}: ` : ''}${message}`, diagnostic: d });
   };
@@ -115,6 +120,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     const d: Diagnostic = { file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: tc.error, kind: 'command' };
     return {
       roots: [], targets: [], deps: () => [], explanations: () => [], attribute: () => undefined, failed: () => true,
+      failure: () => tc.error, firstFailure: () => undefined,
       errors: [d], events: [{ severity: 'error', text: tc.error, diagnostic: d }], targetConfig: null,
     };
   }
@@ -136,6 +142,42 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     return n;
   };
 
+  // A config_setting's own analysis: its declaration errors are reported where it is declared, before the
+  // select() that uses it reports "While resolving configuration keys for …".
+  const settingsChecked = new Set<string>();
+  const checkSetting = (ct: ConfiguredTarget): void => {
+    const rule = ct.target;
+    if (settingsChecked.has(ct.key) || rule.kind !== 'rule' || rule.ruleClass !== 'config_setting' || !ct.config) return;
+    settingsChecked.add(ct.key);
+    const m = matchConfigSetting(rule, ct.config, ctx);
+    if (!m.error) return;
+    const attrOf = /unknown option|parsing configuration settings|option '/.test(m.error)
+      ? 'values'
+      : /user-defined|flag '/.test(m.error)
+        ? 'flag_values'
+        : /constraint/.test(m.error) && !m.error.startsWith('Either')
+          ? 'constraint_values'
+          : '';
+    const label = labelToString(rule.label);
+    fail(rule, attrOf ? `in ${attrOf} attribute of config_setting rule ${label}: ${m.error}` : `in config_setting rule ${label}: ${m.error}`);
+    data.get(ct.key)!.failed = true;
+    failures.set(ct.key, `Analysis of target '${label}' failed`);
+  };
+  const failures = new Map<string, string>();
+  /** A select() that failed: a broken config_setting key is reported unlocated, as Bazel does. */
+  const attrError = (ct: ConfiguredTarget, message: string): void => {
+    const dd = data.get(ct.key)!;
+    if (dd.failed) return; // one error per target, as Bazel stops analysing it at the first
+    dd.failed = true;
+    if (/^Analysis of target '.*' failed$/.test(message)) {
+      const text = `While resolving configuration keys for ${labelToString(ct.target.label)}: ${message}`;
+      const dg: Diagnostic = { ...locationOf(ct.target), severity: 'error', message: text, kind: 'analysis' };
+      errors.push(dg);
+      events.push({ severity: 'error', text, diagnostic: dg });
+    } else fail(ct.target, message);
+    failures.set(ct.key, message);
+  };
+
   const rootNodes: ConfiguredTarget[] = [];
   for (const l of roots) {
     const r = lookup.get(l);
@@ -151,8 +193,10 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     const addEdge = (attr: string, l: Label, cfg: Configuration | null, tool: boolean, owner: Target): void => {
       const r = lookup.get(l);
       if ('error' in r) {
+        if (attr === '$config_dependencies') return; // reported by the select() as an invalid condition
         fail(owner, r.error);
         d.failed = true;
+        failures.set(ct.key, r.error);
         return;
       }
       const to = node(r.target, cfg);
@@ -168,22 +212,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     }
     if (t.kind !== 'rule' || !config) continue;
     const rule: RuleTarget = t;
-    // config_setting: check the declaration (errors are the config_setting's own analysis errors).
-    if (rule.ruleClass === 'config_setting') {
-      const m = matchConfigSetting(rule, config, ctx);
-      if (m.error) {
-        const attrOf = /unknown option|parsing configuration settings|option '/.test(m.error)
-          ? 'values'
-          : /user-defined|flag '/.test(m.error)
-            ? 'flag_values'
-            : /constraint/.test(m.error) && !m.error.startsWith('Either')
-              ? 'constraint_values'
-              : '';
-        const msg = attrOf ? `in ${attrOf} attribute of config_setting rule ${labelToString(rule.label)}: ${m.error}` : `in config_setting rule ${labelToString(rule.label)}: ${m.error}`;
-        fail(rule, msg);
-        d.failed = true;
-      }
-    }
+    if (rule.ruleClass === 'config_setting') checkSetting(ct);
     for (const spec of allAttributes(rule.schema, includeModern)) {
       if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility') continue;
       const tool = spec.tool === true;
@@ -202,12 +231,12 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
           if (part.kind !== 'selector') continue;
           for (const b of part.branches) if (!b.isDefault) addEdge('$config_dependencies', b.key, config, false, rule);
         }
+        for (const e of d.deps) if (e.attr === '$config_dependencies') checkSetting(e.to);
       }
       const r = resolveAttribute(rule, spec.name, config, ctx);
       if (r.explanation) d.explanations.push(r.explanation);
       if ('error' in r) {
-        fail(rule, r.error);
-        d.failed = true;
+        attrError(ct, r.error);
         continue;
       }
       d.attrs.set(spec.name, r.value);
@@ -222,11 +251,11 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
         if (part.kind !== 'selector') continue;
         for (const b of part.branches) if (!b.isDefault) addEdge('$config_dependencies', b.key, config, false, rule);
       }
+      for (const e of d.deps) if (e.attr === '$config_dependencies') checkSetting(e.to);
       const r = resolveAttribute(rule, name, config, ctx);
       if (r.explanation) d.explanations.push(r.explanation);
       if ('error' in r) {
-        fail(rule, r.error);
-        d.failed = true;
+        attrError(ct, r.error);
         continue;
       }
       d.attrs.set(name, r.value);
@@ -255,6 +284,21 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
       return v instanceof Configurable ? undefined : v;
     },
     failed: (ct) => data.get(ct.key)?.failed ?? false,
+    failure: (ct) => failures.get(ct.key),
+    firstFailure: (ct) => {
+      // Breadth-first from ct: the first target of its closure whose analysis failed.
+      const seen = new Set<string>();
+      const q = [ct];
+      while (q.length > 0) {
+        const n = q.shift()!;
+        if (seen.has(n.key)) continue;
+        seen.add(n.key);
+        const f = failures.get(n.key);
+        if (f !== undefined) return { target: n, message: f };
+        for (const e of data.get(n.key)?.deps ?? []) q.push(e.to);
+      }
+      return undefined;
+    },
     errors,
     events,
     targetConfig: target,

@@ -82,6 +82,8 @@ interface SettingKeys {
 
 interface FullMatch extends SettingMatch {
   readonly keys?: SettingKeys;
+  /** The config_setting's own declaration error (when `error` is "Analysis of target … failed"). */
+  readonly settingError?: string;
 }
 
 function dictEntries(rule: RuleTarget, attr: string): readonly (readonly [string, string])[] {
@@ -296,14 +298,19 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
   const written = labelToString(key);
   const lookup = lookupOf(ctx);
   const r = lookup.get(key);
-  if ('error' in r) return { setting: written, matches: false, checks: [], error: r.error };
+  // 4.2.3 reports a key naming no target like any other invalid condition.
+  if ('error' in r) return { setting: written, matches: false, checks: [], error: invalidCondition(written, owner, ctx) };
   const t = r.target;
-  if (t.kind === 'rule' && t.ruleClass === 'config_setting') return matchSettingFull(t, config, ctx);
+  if (t.kind === 'rule' && t.ruleClass === 'config_setting') {
+    const m = matchSettingFull(t, config, ctx);
+    // A broken config_setting fails its own analysis; the select() only says so.
+    return m.error ? { ...m, error: `Analysis of target '${written}' failed`, settingError: m.error } : m;
+  }
   if (t.kind === 'rule' && t.ruleClass === 'alias' && !seen.includes(written)) {
     const actual = resolveAttributeFull(t, 'actual', config, ctx);
     if ('error' in actual) return { setting: written, matches: false, checks: [], error: actual.error };
     const to = actual.value as Label | null;
-    if (!to) return { setting: written, matches: false, checks: [], error: `${written} is not a valid select() condition for ${labelToString(owner.label)}` };
+    if (!to) return { setting: written, matches: false, checks: [], error: invalidCondition(written, owner, ctx) };
     const m = matchCondition(to, owner, config, ctx, [...seen, written]);
     return { ...m, setting: written, resolvedTo: m.resolvedTo ?? m.setting };
   }
@@ -314,12 +321,13 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
     const check: SettingCheck = { kind: 'constraint_values', key: written, expected: written, actual: h.actual, source: DEFAULT_SOURCE, matches: h.matches, note: `target platform ${config.platform}` };
     return { setting: written, matches: h.matches, checks: [check], keys: { native: [], flags: [], constraints: [written] } };
   }
-  return {
-    setting: written,
-    matches: false,
-    checks: [],
-    error: `${written} is not a valid select() condition for ${labelToString(owner.label)}.\nTo inspect the select(), run: bazel query --output=build ${labelToString(owner.label)}.\nFor more help, see https://docs.bazel.build/configurable-attributes.html#faq-select-choose-condition.`,
-  };
+  return { setting: written, matches: false, checks: [], error: invalidCondition(written, owner, ctx) };
+}
+
+function invalidCondition(key: string, owner: RuleTarget, ctx: ConfigContext): string {
+  const o = labelToString(owner.label);
+  const help = ctx.profile.selectVerboseNoMatch ? 'https://bazel.build/reference/be/functions#select' : 'https://docs.bazel.build/be/functions.html#select';
+  return `${key} is not a valid select() condition for ${o}.\nTo inspect the select(), run: bazel query --output=build ${o}.\nFor more help, see ${help}.\n`;
 }
 
 function sameValue(a: PlainAttrValue, b: PlainAttrValue): boolean {
@@ -412,9 +420,9 @@ function resolveSelector(
 }
 
 function stripKeys(m: FullMatch): SettingMatch {
-  const { keys: _k, ...rest } = m;
+  const { keys: _k, settingError, ...rest } = m;
   void _k;
-  return rest;
+  return settingError ? { ...rest, error: settingError } : rest;
 }
 
 function noMatchError(attr: string, rule: RuleTarget, custom: string, keys: readonly string[], config: Configuration, ctx: ConfigContext): string {

@@ -66,6 +66,12 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
   ['enable_workspace', 'boolean', 'false', false, 'build test run query cquery', 'If true, enables the legacy WORKSPACE system for external dependencies.'],
 ];
 
+// Options Bazel 4.2.3 accepts but its help does not list (deprecated or undocumented); same row shape.
+const UNDOCUMENTED: readonly (readonly [string, string, string | null, boolean, string, string])[] = [
+  ['order_results', 'boolean', 'true', false, 'query', 'Deprecated: use --order_output (--noorder_results is --order_output=no).'],
+  ['host_deps', 'boolean', 'true', false, 'query cquery', 'Deprecated alias of --tool_deps.'],
+];
+
 function kindOf(typeText: string): { kind: ValueKind; values?: string[] } {
   if (typeText === 'boolean') return { kind: 'boolean' };
   if (typeText === 'a string' || typeText === 'a path') return { kind: 'string' };
@@ -88,7 +94,7 @@ function buildTable(): Map<string, OptionDef> {
   for (const [name, abbrev, typeText, def, multiple, commands, doc] of BAZEL_OPTION_ROWS) {
     table.set(name, { name, abbrev, typeText, default: def, multiple, commands: new Set(commands.split(' ')), doc, ...kindOf(typeText) });
   }
-  for (const [name, typeText, def, multiple, commands, doc] of MODERN_ONLY) {
+  for (const [name, typeText, def, multiple, commands, doc] of [...MODERN_ONLY, ...UNDOCUMENTED]) {
     if (!table.has(name)) table.set(name, { name, abbrev: '', typeText, default: def, multiple, commands: new Set(commands.split(' ')), doc, ...kindOf(typeText) });
   }
   return table;
@@ -135,6 +141,9 @@ function checkValue(def: OptionDef, value: string, written: string): void {
     case 'enum':
       if (def.name === 'compilation_mode' && !def.values!.includes(value)) {
         fail(`Not a valid compilation mode: '${value}' (should be ${def.typeText})`);
+      }
+      if (def.name === 'order_output' && !def.values!.includes(value)) {
+        fail(`Not a valid order output: '${value}' (should be one of ${def.values!.join(', ')})`);
       }
       if (!def.values!.includes(value)) fail(`Not a valid value: '${value}' (should be ${def.typeText})`);
       break;
