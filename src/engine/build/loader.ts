@@ -6,7 +6,8 @@
 // extension files"); a package whose loads fail has no targets ("error loading package 'p': …"); a package
 // whose BUILD file has errors keeps the targets it defined and is marked in error.
 
-import type { Diagnostic, Profile } from '../base/index.ts';
+import { SourceFile, type Diagnostic, type Profile } from '../base/index.ts';
+import { builtinRepo } from './builtin-repos/index.ts';
 import { execFile, formatTraceback, lineReader, Module, type Value } from '../starlark/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
@@ -208,7 +209,7 @@ export class Loader {
       return { error: "The label must reference a file with extension '.bzl'", malformed: true };
     }
     const text = labelToString(label);
-    if (label.repo !== '') return { error: `cannot load '${text}': no such file` };
+    if (label.repo !== '') return this.resolveBuiltinLoad(label) ?? { error: `cannot load '${text}': no such file` };
     if (!this.workspace.isPackage(label.pkg)) {
       const owner = this.workspace.packageContainingDir(label.pkg);
       if (owner === undefined) {
@@ -246,6 +247,34 @@ export class Loader {
   bzlLabelOf(path: string): Label {
     const pkg = this.workspace.packageOf(path) ?? '';
     return { repo: '', pkg, name: path.slice(pkg ? pkg.length + 1 : 0) };
+  }
+
+  /**
+   * A .bzl file of a built-in repository (@bazel_skylib…, see builtin-repos/), evaluated once like a workspace
+   * one and cached under `external/<repo>/<path>`; undefined when the repository has no such file.
+   */
+  private resolveBuiltinLoad(label: Label): { module: Module; path: string } | { error: string } | undefined {
+    const rel = label.pkg ? `${label.pkg}/${label.name}` : label.name;
+    const text = builtinRepo(label.repo)?.[rel];
+    if (text === undefined) return undefined;
+    const path = `external/${label.repo}/${rel}`;
+    let entry = this.bzl.get(path);
+    if (!entry) {
+      const { module, diagnostics } = execFile(new SourceFile(path, text), {
+        dialect: 'bzl',
+        semantics: this.profile.starlark,
+        predeclared: this.bzlGlobals,
+        label: labelToString(label),
+        postAssign: (name, value) => exportValue(value, name, label),
+        load: () => ({ error: 'built-in repository files load nothing' }),
+        maxSteps: this.opts.maxSteps,
+        cancel: this.opts.cancel,
+      });
+      for (const d of diagnostics) this.reportStarlark(d);
+      entry = diagnostics.length === 0 ? { module } : { error: `Extension file '${labelToString(label)}' has errors` };
+      this.bzl.set(path, entry);
+    }
+    return entry.module ? { module: entry.module, path } : { error: entry.error ?? `Extension file '${labelToString(label)}' has errors` };
   }
 
   private bzlLabel(path: string): string {

@@ -18,6 +18,11 @@ export interface StarlarkFlagSetting {
 
 /** The kind of a build-setting rule target, or undefined when the target is not one. */
 export function buildSettingKind(t: RuleTarget): BuildSettingKind | undefined {
+  const bs = t.schema.buildSetting;
+  if (bs) {
+    const type = bs.type === 'int' || bs.type === 'bool' || bs.type === 'string' ? bs.type : 'string_list';
+    return { type, flag: bs.flag };
+  }
   return BUILD_SETTING_KINDS.get(t.ruleClass);
 }
 
@@ -97,7 +102,7 @@ export class BuildSettings {
       }
       // A repeated list flag (repeatable = True) accumulates; otherwise the last instance wins.
       const prev = values.get(canonical);
-      if (prev && kind.type === 'string_list' && attrValue(t, 'repeatable') === true) value = [...(prev.value as string[]), ...(value as string[])];
+      if (prev && kind.type === 'string_list' && (t.schema.buildSetting?.repeatable || attrValue(t, 'repeatable') === true)) value = [...(prev.value as string[]), ...(value as string[])];
       values.set(canonical, { value, source: f.source });
     }
     return (this.computed = { values });

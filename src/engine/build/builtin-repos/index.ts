@@ -5,6 +5,8 @@
 // Each repository is a set of files by repository-relative path, loaded like a workspace of its own; the
 // configuration layer puts the repository name back on the labels it reads from them.
 
+import { SKYLIB_FILES } from './skylib.ts';
+
 /** The constraint values @platforms defines, per setting (a subset of bazelbuild/platforms, as of 0.0.4). */
 const PLATFORM_VALUES: Readonly<Record<string, readonly string[]>> = {
   cpu: [
@@ -41,6 +43,7 @@ export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, stri
     WORKSPACE: '',
     BUILD: HOST_PLATFORM,
   },
+  bazel_skylib: SKYLIB_FILES,
   bazel_tools: {
     WORKSPACE: '',
     'tools/genrule/BUILD': 'exports_files(["genrule-setup.sh"])\n',

@@ -55,6 +55,8 @@ export interface RuleSchema {
   readonly test?: boolean;
   /** The rule exists only in current Bazel (starlark_doc_extract). */
   readonly modernOnly?: boolean;
+  /** A build setting (`rule(build_setting = config.string(flag = True))`): its value type, settable on the command line. */
+  readonly buildSetting?: { readonly type: string; readonly flag: boolean; readonly repeatable?: boolean };
   /** Implicit output files, from the target's name, e.g. `<name>.binaryproto`. */
   readonly implicitOutputs?: (name: string) => readonly string[];
 }

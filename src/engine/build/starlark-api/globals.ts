@@ -267,8 +267,15 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     implicit: name.startsWith('_') || undefined,
     doc: a.opts.doc ?? '',
   }));
+  const bs = rule.buildSetting;
+  if (bs) {
+    // Bazel adds the mandatory build_setting_default attribute, of the setting's type, to build-setting rules.
+    const type = bs.type === 'int' ? 'int' : bs.type === 'bool' ? 'bool' : bs.type === 'string' ? 'string' : 'string_list';
+    attrs.unshift({ name: 'build_setting_default', type, mandatory: true, configurable: false, doc: 'The value of the setting when it is not set.' });
+  }
   const outputs = rule.outputs;
   s = {
+    buildSetting: bs ? { type: bs.type, flag: bs.flag, repeatable: bs.allowMultiple || undefined } : undefined,
     name: rule.name,
     doc: rule.doc ?? '',
     attrs,
@@ -304,9 +311,14 @@ function makeRule(host: StarlarkApiHost): Builtin {
       if (p instanceof ProviderValue || typeof p === 'string') return p;
       throw new EvalError(`element in 'provides' is of unexpected type. Should be list of providers, but got item of type ${typeName(p)}.`);
     });
+    const attrs = attrsArg(get('attrs'), 'rule');
+    const shared = test ? TEST_SHARED : executable ? BINARY_SHARED : COMMON_SHARED;
+    for (const [n] of attrs) {
+      if (n === 'name' || shared.includes(n)) throw new EvalError(`There is already a built-in attribute '${n}' which cannot be overridden.`);
+    }
     return new RuleClass(
       docArg(get('doc'), 'rule'),
-      attrsArg(get('attrs'), 'rule'),
+      attrs,
       executable,
       test,
       provides,
