@@ -1,86 +1,77 @@
 // `query`: parses the expression, evaluates it over the unconfigured graph, orders and prints the result, with
 // Bazel's messages and exit codes (2: bad command line or syntax; 7: evaluation failed; 3: partial results
-// under --keep_going; 0: success, an empty result included).
+// under --keep_going; 0: success, an empty result included). The result graph goes to CommandResult.graph for
+// the UI's graph panel.
 
-import { Loader } from '../build/index.ts';
+import { labelToString, Loader, targetKind, type Target } from '../build/index.ts';
 import {
-  dependencyOrder,
+  Evaluator,
   exprToString,
-  formatTargets,
+  formatterFor,
   functionSignatures,
-  lexicographicOrder,
+  GRAPH_FORMATS,
+  orderResult,
   parseQuery,
-  QueryEnvironment,
   QueryEvalError,
   QuerySyntaxError,
-  SUPPORTED_OUTPUTS,
-  type OutputFormat,
+  subExpressions,
+  TargetGraph,
+  type NodeSet,
+  type OrderOutput,
+  type OutputOptions,
   type QueryExpr,
-  type TargetSet,
+  type QueryGraph,
 } from '../query/index.ts';
-import { parseOptions, type OptionSpec } from './options.ts';
-import { EXIT, Output, type CommandResult } from './result.ts';
+import { lastValue } from '../config/index.ts';
+import { commandOptions, optionValue } from './options.ts';
+import { EXIT, Output, type CommandResult, type ResultGraph, type ResultGraphEdge, type ResultGraphNode } from './result.ts';
 import type { CommandContext } from './context.ts';
-
-const QUERY_OPTIONS: readonly OptionSpec[] = [
-  { name: 'output', kind: 'string' },
-  { name: 'order_output', kind: 'string' },
-  { name: 'order_results', kind: 'bool' },
-  { name: 'keep_going', kind: 'bool', abbrev: 'k' },
-  { name: 'implicit_deps', kind: 'bool' },
-  { name: 'host_deps', kind: 'bool' },
-  { name: 'tool_deps', kind: 'bool' },
-  { name: 'universe_scope', kind: 'string' },
-  { name: 'infer_universe_scope', kind: 'bool' },
-  { name: 'relative_locations', kind: 'bool' },
-  { name: 'strict_test_suite', kind: 'bool' },
-  { name: 'graph:factored', kind: 'bool' },
-  { name: 'graph:node_limit', kind: 'string' },
-  { name: 'xml:line_numbers', kind: 'bool' },
-  { name: 'xml:default_values', kind: 'bool' },
-  { name: 'proto:default_values', kind: 'bool' },
-  { name: 'noorder_results', kind: 'bool' },
-  { name: 'experimental_graphless_query', kind: 'bool' },
-  { name: 'consistent_labels', kind: 'bool' },
-];
 
 export function queryCommand(ctx: CommandContext, args: readonly string[]): CommandResult {
   const out = new Output();
   const { workspace } = ctx;
-  let opts;
-  try {
-    opts = parseOptions(args, QUERY_OPTIONS);
-  } catch (e) {
-    out.line('error', (e as Error).message);
-    return out.result(EXIT.COMMAND_LINE_ERROR);
-  }
-  const v = opts.values;
-  if (opts.residue.length === 0) {
+  const profile = workspace.profile;
+  const parsed = commandOptions(ctx, 'query', args);
+  if ('failed' in parsed) return parsed.failed;
+  const cl = parsed.commandLine;
+  const given = (name: string) => lastValue(cl.options, name)?.value;
+  const flag = (name: string, dflt: boolean) => {
+    const v = given(name);
+    return v === undefined ? dflt : v === true;
+  };
+  if (cl.residue.length === 0) {
     out.line('error', "missing query expression. Type 'bazel help query' for syntax and help");
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  const format = (v.get('output') as string | undefined) ?? 'label';
-  const valid = workspace.profile.queryOutputs;
+  const format = String(optionValue(cl, 'output') ?? 'label');
+  const valid = profile.queryOutputs;
   if (!valid.includes(format)) {
     out.line('error', `Invalid output format '${format}'. Valid values are: ${valid.join(', ')}`);
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  if (!(SUPPORTED_OUTPUTS as readonly string[]).includes(format)) {
-    out.line('error', `rulepen does not support query --output=${format} yet (supported: ${SUPPORTED_OUTPUTS.join(', ')})`);
+  const formatter = formatterFor(format, workspace);
+  if (!formatter) {
+    out.line('error', `rulepen does not support query --output=${format} yet`);
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  const orderOutput = (v.get('order_output') as string | undefined) ?? (v.get('order_results') === false ? 'no' : 'auto');
-  if (!['no', 'deps', 'auto', 'full'].includes(orderOutput)) {
-    out.line('error', `While parsing option --order_output=${orderOutput}: Not a valid order output: '${orderOutput}' (should be one of no, deps, auto, full)`);
+  // --order_output wins; the deprecated --noorder_results means --order_output=no.
+  const orderOutput = ((given('order_output') as string | undefined) ?? (given('order_results') === false ? 'no' : 'auto')) as OrderOutput;
+  const keepGoing = flag('keep_going', false);
+  const implicitDeps = flag('implicit_deps', true);
+  const hostDeps = flag('host_deps', true) && flag('tool_deps', true);
+  const universeScope = String(given('universe_scope') ?? '')
+    .split(',')
+    .filter((s) => s !== '');
+  const skyQuery = universeScope.length > 0 || flag('infer_universe_scope', false);
+  if (skyQuery && orderOutput === 'no' && GRAPH_FORMATS.includes(format)) {
+    out.line('error', `--output=${format} is not supported with --order_output=no`);
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  const keepGoing = v.get('keep_going') === true;
-  const implicitDeps = v.get('implicit_deps') !== false;
-  const text = opts.residue.join(' ');
+  const text = cl.residue.join(' ');
 
   let expr: QueryExpr;
   try {
-    expr = parseQuery(text, functionSignatures({ command: 'query', someTakesCount: workspace.profile.querySomeTakesCount }));
+    expr = parseQuery(text, functionSignatures({ command: 'query', someTakesCount: profile.querySomeTakesCount, skyQuery }));
   } catch (e) {
     if (e instanceof QuerySyntaxError) {
       out.line('error', `Error while parsing '${text}': ${e.message}`);
@@ -88,54 +79,106 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     }
     throw e;
   }
+  if (format === 'location' && [...subExpressions(expr)].some((e) => e.kind === 'call' && (e.name === 'buildfiles' || e.name === 'loadfiles'))) {
+    out.line('error', "Query expressions involving 'buildfiles' or 'loadfiles' cannot be used with --output=location");
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
 
   const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });
-  const env = new QueryEnvironment(loader, { keepGoing });
-  let result: TargetSet;
-  let partial = false;
+  const graph = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps });
+  if (flag('infer_universe_scope', false) && universeScope.length === 0) {
+    for (const e of subExpressions(expr)) if (e.kind === 'pattern') universeScope.push(e.word);
+  }
+  const ev = new Evaluator(graph, { strictTestSuite: flag('strict_test_suite', false), universeScope });
+  let result: NodeSet<Target>;
   let printed = 0;
   const flush = () => {
-    out.events(loader.events.slice(printed));
-    printed = loader.events.length;
+    graph.syncEvents();
+    out.events(graph.events.slice(printed));
+    printed = graph.events.length;
   };
   try {
-    if (keepGoing && expr.kind === 'pattern') {
-      // --keep_going skips a pattern that fails, as Bazel's "Skipping '…': …".
-      try {
-        result = env.eval(expr);
-      } catch (e) {
-        if (!(e instanceof QueryEvalError)) throw e;
-        flush();
-        if (e.message) out.line('error', `Skipping '${expr.word}': ${e.message}`);
-        result = new Map();
-        partial = true;
-      }
-    } else result = env.eval(expr);
+    result = ev.eval(expr);
   } catch (e) {
     if (e instanceof QueryEvalError) {
       flush();
-      if (e.message) out.line('error', e.message);
+      if (e.message) {
+        if (e.cause && typeof e.cause === 'string') out.line('error', `Evaluation of query "${exprToString(expr)}" failed: ${e.message}`);
+        else out.line('error', e.message);
+      }
       return out.result(EXIT.COMMAND_FAILURE);
     }
     throw e;
   }
   flush();
-  if (env.packagesInError.size > 0) {
+  let partial = graph.skippedErrors.length > 0;
+  if (graph.closureError) {
     if (!keepGoing) {
-      const hard = [...env.packagesInError].some((p) => p.evalError);
+      out.line('error', `Evaluation of query "${exprToString(expr)}" failed: errors were encountered while computing transitive closure`);
+      return out.result(EXIT.COMMAND_FAILURE);
+    }
+    partial = true;
+  }
+  if (graph.packagesInError.size > 0) {
+    if (!keepGoing) {
+      const hard = [...graph.packagesInError].some((p) => p.evalError);
       out.line('error', `Evaluation of query "${exprToString(expr)}" failed${hard ? '' : ' due to BUILD file errors'}`);
       return out.result(EXIT.COMMAND_FAILURE);
     }
     partial = true;
   }
   if (partial) out.line('warning', '--keep_going specified, ignoring errors. Results may be inaccurate');
-  const ordered =
-    orderOutput === 'no'
-      ? [...result.values()]
-      : orderOutput === 'auto' && workspace.profile.queryDefaultOrder === 'lexicographic'
-        ? lexicographicOrder(result)
-        : dependencyOrder(result, { implicitDeps });
+  const explored = (k: string) => ev.explored.has(k);
+  const ordered = orderResult(graph, result, orderOutput, profile.queryDefaultOrder, explored);
   if (ordered.length === 0) out.line('info', 'Empty results');
-  out.stdout(formatTargets(ordered, format as OutputFormat));
-  return out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);
+  const nodeLimit = Number(given('graph:node_limit') ?? 512);
+  const options: OutputOptions = {
+    workspaceDir: ctx.workspaceDir,
+    relativeLocations: flag('relative_locations', false),
+    orderFull: orderOutput === 'full',
+    graphFactored: flag('graph:factored', true),
+    graphNodeLimit: Number.isFinite(nodeLimit) ? nodeLimit : 512,
+    xmlLineNumbers: flag('xml:line_numbers', true),
+    xmlDefaultValues: flag('xml:default_values', false),
+    protoDefaultValues: flag('proto:default_values', true),
+    implicitDeps,
+  };
+  const printedOut = formatter({ graph, nodes: ordered, set: result, options });
+  if (typeof printedOut === 'string') out.stdout(printedOut);
+  else out.stdout(latin1(printedOut));
+  const res = out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);
+  res.graph = resultGraph(graph, ordered, result);
+  return res;
+}
+
+/** Binary output (proto) carried in the stdout string, one char per byte. */
+function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return s;
+}
+
+/** The result as nodes and edges for the UI's graph panel (edges between result nodes only). */
+export function resultGraph<T>(graph: QueryGraph<T>, nodes: readonly T[], set: NodeSet<T>): ResultGraph {
+  const outNodes: ResultGraphNode[] = nodes.map((n) => {
+    const t = graph.target(n);
+    const label = labelToString(t.label);
+    const config = graph.config ? (graph.config(n) ?? 'null') : undefined;
+    return {
+      id: graph.key(n),
+      label,
+      kind: targetKind(t),
+      ...(config !== undefined ? { config } : {}),
+      location: { file: t.location.file, line: t.location.line, column: t.location.column },
+    };
+  });
+  const edges: ResultGraphEdge[] = [];
+  for (const n of nodes) {
+    for (const e of graph.deps(n)) {
+      const to = graph.key(e.to);
+      if (!set.has(to)) continue;
+      edges.push({ from: graph.key(n), to, ...(e.attr ? { attr: e.attr } : {}), ...(e.select ? { select: true } : {}), ...(e.tool ? { tool: true } : {}) });
+    }
+  }
+  return { nodes: outNodes, edges };
 }

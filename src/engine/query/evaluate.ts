@@ -1,135 +1,79 @@
-// Query evaluation over the unconfigured graph: target patterns, `let`, `set()` and the set operators. The query
-// functions (deps, rdeps, kind, …) come with issue 3; until then a call fails with a clear message.
+// The query evaluator, generic over the graph it runs on (environment.ts): target patterns, `$x` and `let`,
+// `set()`, the set operators, and calls of the functions in functions/ (one file each).
 //
-// Targets are resolved through the Loader, so only the packages a query names are loaded (as in Bazel, an error
-// in an unrelated package does not fail the query). A package in error taints the result: the command fails
-// with "Evaluation of query … failed due to BUILD file errors" unless --keep_going.
+// Every expression evaluates to an insertion-ordered set of nodes. The operators keep the order of their left
+// operand (Bazel's sets are unordered too; output ordering is decided later, by order.ts). The evaluator also
+// remembers which nodes had their dependencies explored — the ordering graph of Bazel 4.2.3 only knows edges
+// out of those (see order.ts).
 
-import {
-  labelToString,
-  parseTargetPattern,
-  TargetParsingError,
-  type Label,
-  type Loader,
-  type Package,
-  type Target,
-  type TargetPattern,
-} from '../build/index.ts';
-import { exprToString, type QueryExpr } from './syntax/index.ts';
+import type { Argument, QueryExpr } from './syntax/index.ts';
+import { QueryEvalError, type NodeSet, type QueryGraph } from './environment.ts';
+import { FUNCTIONS } from './functions/index.ts';
 
-/** An error that ends query evaluation (exit code 7), with Bazel's message. */
-export class QueryEvalError extends Error {
-  override readonly name = 'QueryEvalError';
+/** Query options that change what functions compute (the rest only change output). */
+export interface EvalOptions {
+  /** tests() fails on a test_suite that lists a non-test. */
+  readonly strictTestSuite?: boolean;
+  /** --universe_scope patterns (allrdeps and Sky Query functions). */
+  readonly universeScope?: readonly string[];
 }
 
-/** An ordered set of targets keyed by label string. */
-export type TargetSet = Map<string, Target>;
+export type Vars<T> = ReadonlyMap<string, NodeSet<T>>;
 
-export function setOf(targets: Iterable<Target>): TargetSet {
-  const m: TargetSet = new Map();
-  for (const t of targets) m.set(labelToString(t.label), t);
-  return m;
-}
-
-export class QueryEnvironment {
-  /** Packages in error that the query touched (their errors were already reported by the loader). */
-  readonly packagesInError = new Set<Package>();
+export class Evaluator<T> {
+  /** Nodes whose dependencies were explored (4.2.3's ordering graph has edges out of these only). */
+  readonly explored = new Set<string>();
 
   constructor(
-    readonly loader: Loader,
-    readonly opts: { readonly keepGoing: boolean },
+    readonly graph: QueryGraph<T>,
+    readonly options: EvalOptions = {},
   ) {}
 
-  private get workspace() {
-    return this.loader.workspace;
+  /** Direct dependencies, recording that the node's edges are now known. */
+  deps(node: T) {
+    this.explored.add(this.graph.key(node));
+    return this.graph.deps(node);
   }
 
-  /** Bazel's "no such package" message for a directory without a BUILD file. */
-  private noSuchPackage(pkg: string): QueryEvalError {
-    return new QueryEvalError(
-      `no such package '${pkg}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${this.loader.abs(pkg)}`,
-    );
+  set(nodes: Iterable<T>): NodeSet<T> {
+    const m: NodeSet<T> = new Map();
+    for (const n of nodes) m.set(this.graph.key(n), n);
+    return m;
   }
 
-  /** The package, loaded; throws when it does not exist or could not be loaded at all. */
-  package(name: string): Package {
-    const pkg = this.loader.getPackage(name);
-    if (!pkg) throw this.noSuchPackage(name);
-    if (pkg.loadError !== undefined) throw new QueryEvalError('', { cause: 'reported' });
-    if (pkg.inError) this.packagesInError.add(pkg);
-    return pkg;
-  }
-
-  /** The target a label names, or Bazel's "no such target". */
-  target(label: Label): Target {
-    const pkg = this.package(label.pkg);
-    const t = pkg.targets.get(label.name);
-    if (t) return t;
-    const path = label.pkg ? `${label.pkg}/${label.name}` : label.name;
-    const buildFile = this.loader.abs(pkg.buildFile);
-    if (this.workspace.hasFile(path)) {
-      throw new QueryEvalError(
-        `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}'; however, a source file of this name exists.  (Perhaps add 'exports_files(["${label.name}"])' to ${pkg.buildFile}?) defined by ${buildFile}`,
-      );
-    }
-    throw new QueryEvalError(`no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}' defined by ${buildFile}`);
-  }
-
-  /** The targets a pattern word names, in package order then target-name order. */
-  resolvePattern(word: string): Target[] {
-    let p: TargetPattern;
-    try {
-      p = parseTargetPattern(word, { dialect: this.loader.profile.labels });
-    } catch (e) {
-      if (e instanceof TargetParsingError) throw new QueryEvalError(e.message);
-      throw e;
-    }
-    switch (p.kind) {
-      case 'single':
-        if (p.label.repo !== '') throw new QueryEvalError(`no such package '@${p.label.repo}//${p.label.pkg}': The repository '@${p.label.repo}' could not be resolved`);
-        return [this.target(p.label)];
-      case 'package': {
-        if (p.repo !== '') throw new QueryEvalError(`no such package '@${p.repo}//${p.pkg}': The repository '@${p.repo}' could not be resolved`);
-        const pkg = this.package(p.pkg);
-        return pkg.sortedTargets().filter((t) => !p.rulesOnly || t.kind === 'rule');
+  /** Every node reachable from `roots` (roots included), up to `depth` edges (Infinity: no limit), BFS order. */
+  closure(roots: Iterable<T>, depth = Infinity): NodeSet<T> {
+    const out: NodeSet<T> = new Map();
+    let frontier: T[] = [];
+    for (const r of roots) {
+      const k = this.graph.key(r);
+      if (!out.has(k)) {
+        out.set(k, r);
+        frontier.push(r);
       }
-      case 'below': {
-        if (p.repo !== '') throw new QueryEvalError(`no such package '@${p.repo}//${p.dir}': The repository '@${p.repo}' could not be resolved`);
-        const out: Target[] = [];
-        let failed = false;
-        for (const name of this.workspace.packagesBelow(p.dir)) {
-          const pkg = this.loader.getPackage(name)!;
-          if (pkg.loadError !== undefined) {
-            failed = true;
-            continue;
-          }
-          if (pkg.inError) this.packagesInError.add(pkg);
-          for (const t of pkg.sortedTargets()) if (!p.rulesOnly || t.kind === 'rule') out.push(t);
+    }
+    for (let d = 0; d < depth && frontier.length > 0; d++) {
+      const next: T[] = [];
+      for (const n of frontier) {
+        for (const e of this.deps(n)) {
+          const k = this.graph.key(e.to);
+          if (out.has(k)) continue;
+          out.set(k, e.to);
+          next.push(e.to);
         }
-        if (failed && !this.opts.keepGoing) throw new QueryEvalError('', { cause: 'reported' });
-        if (out.length === 0 && this.workspace.packagesBelow(p.dir).length === 0) {
-          throw new QueryEvalError(`no targets found beneath '${p.dir}'`);
-        }
-        return out;
       }
-      case 'path': {
-        const path = p.path;
-        if (this.workspace.isPackage(path)) return [this.target({ repo: '', pkg: path, name: path.slice(path.lastIndexOf('/') + 1) })];
-        const pkg = this.workspace.packageOf(path);
-        if (pkg === undefined) throw this.noSuchPackage(path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
-        return [this.target({ repo: '', pkg, name: path.slice(pkg ? pkg.length + 1 : 0) })];
-      }
+      frontier = next;
     }
+    return out;
   }
 
-  /** Evaluates an expression: patterns, variables, let, set() and the set operators. */
-  eval(e: QueryExpr, vars: ReadonlyMap<string, TargetSet> = new Map()): TargetSet {
+  eval(e: QueryExpr, vars: Vars<T> = new Map()): NodeSet<T> {
     switch (e.kind) {
       case 'pattern':
-        return setOf(this.resolvePattern(e.word));
+        return this.pattern(e.word);
       case 'var': {
         const v = vars.get(e.name);
-        if (!v) throw new QueryEvalError(`undefined variable '${e.name}'`);
+        if (!v) throw new QueryEvalError(`Undefined variable '$${e.name}'`);
         return v;
       }
       case 'let': {
@@ -139,8 +83,8 @@ export class QueryEnvironment {
         return this.eval(e.body, inner);
       }
       case 'set': {
-        const out: TargetSet = new Map();
-        for (const w of e.words) for (const [k, t] of this.eval(w, vars)) out.set(k, t);
+        const out: NodeSet<T> = new Map();
+        for (const w of e.words) for (const [k, t] of this.eval(w.word.startsWith('$') ? { kind: 'var', name: w.word.slice(1) } : w, vars)) out.set(k, t);
         return out;
       }
       case 'binary': {
@@ -153,8 +97,70 @@ export class QueryEnvironment {
         }
         return acc;
       }
-      case 'call':
-        throw new QueryEvalError(`query function '${e.name}' is not supported yet (in '${exprToString(e)}')`);
+      case 'call': {
+        const fn = FUNCTIONS.get(e.name);
+        if (!fn) throw new QueryEvalError(`unknown query function '${e.name}'`);
+        return fn.evaluate(this, e.args, vars, e);
+      }
+    }
+  }
+
+  /** A target pattern; a pattern that fails is skipped under --keep_going. */
+  pattern(word: string): NodeSet<T> {
+    let nodes: T[];
+    try {
+      nodes = this.graph.resolvePattern(word);
+    } catch (err) {
+      if (!(err instanceof QueryEvalError) || !err.message) throw err;
+      this.graph.report(err.message);
+      return new Map();
+    }
+    const set = this.set(nodes);
+    // A wildcard pattern's targets have their edges in Bazel 4.2.3's ordering graph; a single target does not.
+    if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) for (const k of set.keys()) this.explored.add(k);
+    return set;
+  }
+
+  /** The expression argument at `i`, evaluated. */
+  arg(args: readonly Argument[], i: number, vars: Vars<T>): NodeSet<T> {
+    const a = args[i]!;
+    if (a.kind !== 'expression') throw new QueryEvalError('internal error: expected an expression argument');
+    return this.eval(a.expr, vars);
+  }
+}
+
+/** What a function file exports. */
+export interface QueryFunction {
+  readonly name: string;
+  evaluate<T>(ev: Evaluator<T>, args: readonly Argument[], vars: Vars<T>, call: QueryExpr): NodeSet<T>;
+}
+
+export function wordArg(args: readonly Argument[], i: number): string {
+  const a = args[i]!;
+  return a.kind === 'word' ? a.word : a.kind === 'integer' ? String(a.value) : '';
+}
+
+export function intArg(args: readonly Argument[], i: number): number | undefined {
+  const a = args[i];
+  return a && a.kind === 'integer' ? a.value : undefined;
+}
+
+/**
+ * A java.util.regex pattern as a JavaScript RegExp (unanchored find()). The common syntax is shared; Java-only
+ * constructs are translated where simple (possessive quantifiers, \A, \Z, \z). Invalid → Bazel's message.
+ */
+export function javaRegex(pattern: string, fn: string): RegExp {
+  const js = pattern
+    .replace(/\\A/g, '^')
+    .replace(/\\[Zz]/g, '$')
+    .replace(/([*+?}])\+/g, '$1');
+  try {
+    return new RegExp(js, 'u');
+  } catch {
+    try {
+      return new RegExp(js);
+    } catch (e) {
+      throw new QueryEvalError(`illegal pattern regexp in '${fn}': ${(e as Error).message}`);
     }
   }
 }

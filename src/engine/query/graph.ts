@@ -1,49 +1,137 @@
-// The unconfigured target graph query walks: a target's direct prerequisites, as Bazel's query sees them.
+// The unconfigured edges query walks: a target's direct prerequisites as labels, each with the attribute that
+// names it, and the order Bazel keeps a rule's attributes in (for edges, --output=build/xml/graph).
 //
-// A rule depends on every label in its label-typed attributes (select() branches and keys included), implicit
-// attributes too unless --noimplicit_deps; visibility is not an edge. A generated file depends on its rule; a
-// package group on the groups it includes; a source file on nothing.
+// A rule depends on every label in its label-typed attributes — every select() branch, and the select() keys
+// themselves (Bazel's `$config_dependencies`) — and on implicit attributes unless --noimplicit_deps; visibility
+// and other nodep attributes are not edges. A generated file depends on its rule; a package group on the groups
+// it includes; a source file on nothing.
 
-import { attrValue, isLabelType, labelsIn, allAttributes, type Label, type Target } from '../build/index.ts';
+import {
+  allAttributes,
+  Configurable,
+  isLabelType,
+  labelsIn,
+  type AttrSpec,
+  type Label,
+  type RuleSchema,
+  type Target,
+} from '../build/index.ts';
 
 export interface EdgeOptions {
   readonly implicitDeps: boolean;
+  /** Follow host/exec tool dependencies (genrule tools); --nohost_deps / --notool_deps turn them off. */
+  readonly hostDeps?: boolean;
 }
 
-/** The direct prerequisites of a target, in attribute order, without duplicates. */
-export function directDeps(t: Target, opts: EdgeOptions): Label[] {
+export interface LabelEdge {
+  readonly label: Label;
+  readonly attr: string;
+  readonly select: boolean;
+  readonly implicit: boolean;
+  readonly tool: boolean;
+}
+
+/**
+ * Attributes every rule has, in the order Bazel's RuleClass keeps them (BaseRuleClasses.commonCoreAndStarlark
+ * Attributes), ahead of the rule's own attributes.
+ */
+const BASE_ORDER = [
+  'visibility',
+  'transitive_configs',
+  'deprecation',
+  'tags',
+  'generator_name',
+  'generator_function',
+  'generator_location',
+  'testonly',
+  'features',
+  'compatible_with',
+  'restricted_to',
+  'package_metadata',
+  'licenses',
+  'distribs',
+  'exec_properties',
+  'exec_compatible_with',
+  'exec_group_compatible_with',
+  'target_compatible_with',
+  'aspect_hints',
+];
+
+const orderCache = new Map<RuleSchema, Map<boolean, AttrSpec[]>>();
+
+/** A rule's attributes in Bazel's order: name, the common ones, then the rule's own (then test/binary ones). */
+export function bazelAttributeOrder(schema: RuleSchema, includeModern: boolean): AttrSpec[] {
+  let bySchema = orderCache.get(schema);
+  if (!bySchema) orderCache.set(schema, (bySchema = new Map()));
+  const cached = bySchema.get(includeModern);
+  if (cached) return cached;
+  const all = allAttributes(schema, includeModern);
+  const base = BASE_ORDER.map((n) => all.find((a) => a.name === n)).filter((a): a is AttrSpec => a !== undefined);
+  const rest = all.slice(1).filter((a) => !BASE_ORDER.includes(a.name));
+  const out = [all[0]!, ...base, ...rest];
+  bySchema.set(includeModern, out);
+  return out;
+}
+
+/** An implicit attribute's default, written canonically: `@repo//pkg:name`. */
+export function parseImplicitLabel(s: string): Label {
+  // Implicit defaults are written canonically: @repo//pkg:name.
+  const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s)!;
+  return { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! };
+}
+
+const labelKey = (l: Label) => `${l.repo}//${l.pkg}:${l.name}`;
+
+/** The direct prerequisites of a target, in attribute order, without duplicates (the first edge wins). */
+export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
   switch (t.kind) {
     case 'source file':
       return [];
     case 'generated file':
-      return [t.rule];
+      return [{ label: t.rule, attr: '', select: false, implicit: false, tool: false }];
     case 'package group':
-      return [...t.includes];
+      return t.includes.map((label) => ({ label, attr: 'includes', select: false, implicit: false, tool: false }));
     case 'rule': {
-      const out: Label[] = [];
+      const out: LabelEdge[] = [];
       const seen = new Set<string>();
-      for (const a of allAttributes(t.schema, true)) {
+      const add = (label: Label, attr: string, select: boolean, implicit: boolean, tool: boolean) => {
+        const k = labelKey(label);
+        if (seen.has(k)) return;
+        seen.add(k);
+        out.push({ label, attr, select, implicit, tool });
+      };
+      const keys: Label[] = [];
+      for (const a of bazelAttributeOrder(t.schema, true)) {
         if (!isLabelType(a.type) || a.type.startsWith('nodep') || a.name === 'visibility') continue;
-        if (a.implicit && !opts.implicitDeps) continue;
-        const v = a.implicit ? attrValue(t, a.name) : t.attrs.get(a.name);
-        if (v === undefined || v === null) continue;
-        const value = typeof v === 'string' && a.implicit ? null : v;
-        const labels = value === null && a.implicit && typeof a.default === 'string' ? [parseImplicit(a.default)] : labelsIn(a.type, v);
-        for (const l of labels) {
-          const k = `${l.repo}//${l.pkg}:${l.name}`;
-          if (!seen.has(k)) {
-            seen.add(k);
-            out.push(l);
-          }
+        const tool = a.tool === true;
+        if (tool && opts.hostDeps === false) continue;
+        if (a.implicit) {
+          if (!opts.implicitDeps) continue;
+          if (typeof a.default === 'string') add(parseImplicitLabel(a.default), a.name, false, true, tool);
+          continue;
         }
+        const v = t.attrs.get(a.name);
+        if (v === undefined || v === null) continue;
+        if (v instanceof Configurable) {
+          for (const part of v.parts) {
+            if (part.kind === 'value') {
+              if (part.value !== null) for (const l of labelsIn(a.type, part.value)) add(l, a.name, false, false, tool);
+            } else {
+              for (const b of part.branches) {
+                if (!b.isDefault) keys.push(b.key);
+                if (b.value !== null) for (const l of labelsIn(a.type, b.value)) add(l, a.name, true, false, tool);
+              }
+            }
+          }
+        } else for (const l of labelsIn(a.type, v)) add(l, a.name, false, false, tool);
       }
+      for (const k of keys) add(k, '$config_dependencies', true, false, false);
       return out;
     }
   }
 }
 
-function parseImplicit(s: string): Label {
-  // Implicit defaults are written canonically: @repo//pkg:name.
-  const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s)!;
-  return { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! };
+/** The direct prerequisites of a target as labels (kept for callers that need no edge details). */
+export function directDeps(t: Target, opts: EdgeOptions): Label[] {
+  return directEdges(t, opts).map((e) => e.label);
 }

@@ -1,6 +1,10 @@
-// The query layer: syntax, evaluation over the unconfigured graph, ordering and output formats.
+// The query layer: syntax, the evaluator generic over its graph (environment.ts), the unconfigured target graph,
+// genquery's scoped evaluation, ordering and output formats.
 export * from './syntax/index.ts';
-export { QueryEnvironment, QueryEvalError, setOf, type TargetSet } from './evaluate.ts';
-export { directDeps, type EdgeOptions } from './graph.ts';
-export { dependencyOrder, lexicographicOrder } from './order.ts';
-export { formatTargets, SUPPORTED_OUTPUTS, type OutputFormat } from './output.ts';
+export { QueryEvalError, nodeSet, type NodeSet, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
+export { Evaluator, type EvalOptions, type QueryFunction } from './evaluate.ts';
+export { registerFunction } from './functions/index.ts';
+export { QueryEnvironment, TargetGraph, type TargetGraphOptions } from './target-graph.ts';
+export { directDeps, directEdges, bazelAttributeOrder, type EdgeOptions, type LabelEdge } from './graph.ts';
+export { dependencyOrder, lexicographicOrder, orderResult, type OrderOutput } from './order.ts';
+export { formatterFor, GRAPH_FORMATS, type OutputContext, type OutputOptions } from './output/index.ts';

@@ -1,38 +1,48 @@
-// Result ordering: Bazel 4.2.3's dependency order (the default there, and `--order_output=full`) and the
-// lexicographic order of current Bazel's default.
+// Result ordering: Bazel 4.2.3's dependency order (its default, and `--order_output=full|deps`), the
+// lexicographic order of current Bazel's default, and `no` (evaluation order).
 //
-// Dependency order, as the corpus shows it: sort all result nodes ascending by label; depth-first visit them in
-// that order, successors (edges within the result) also ascending; collect post-order; reverse it. Unrelated
-// targets therefore come out in descending label order, and every target before its dependencies.
+// Dependency order, as the corpus shows it: sort the result nodes ascending by label; depth-first visit them in
+// that order, successors also ascending; collect post-order; reverse it; keep the result nodes. The walk goes
+// through nodes outside the result (`deps(//a) - //b:*` still puts //a's targets before those they reach through
+// //b), but only along edges the evaluation explored: Bazel 4.2.3 orders over the graph its query built, which
+// knows the edges out of nodes whose dependencies some function visited or that a wildcard pattern named — not
+// out of a single-target pattern, siblings(), tests() or labels() results. Unrelated targets therefore come
+// out in descending label order, and every target before its dependencies.
 
-import { compareLabels, labelToString, type Target } from '../build/index.ts';
-import { directDeps, type EdgeOptions } from './graph.ts';
-import type { TargetSet } from './evaluate.ts';
+import type { NodeSet, QueryGraph } from './environment.ts';
 
-export function lexicographicOrder(set: TargetSet): Target[] {
-  return [...set.values()].sort((a, b) => compareLabels(a.label, b.label));
+export type OrderOutput = 'no' | 'deps' | 'auto' | 'full';
+
+export function lexicographicOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>): T[] {
+  return [...set.values()].sort((a, b) => graph.compare(a, b));
 }
 
-export function dependencyOrder(set: TargetSet, edges: EdgeOptions): Target[] {
-  const nodes = lexicographicOrder(set);
+/**
+ * Dependency order over the explored graph. `explored(key)` says whether a node's edges are known (undefined:
+ * every node's are).
+ */
+export function dependencyOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>, explored?: (key: string) => boolean): T[] {
+  const roots = lexicographicOrder(graph, set);
   const visited = new Set<string>();
-  const post: Target[] = [];
-  const succ = (t: Target): Target[] =>
-    directDeps(t, edges)
-      .map((l) => set.get(labelToString(l)))
-      .filter((x): x is Target => x !== undefined)
-      .sort((a, b) => compareLabels(a.label, b.label));
-  for (const root of nodes) {
-    const key = labelToString(root.label);
+  const post: T[] = [];
+  const succ = (t: T): T[] => {
+    if (explored && !explored(graph.key(t))) return [];
+    return graph
+      .deps(t)
+      .map((e) => e.to)
+      .sort((a, b) => graph.compare(a, b));
+  };
+  for (const root of roots) {
+    const key = graph.key(root);
     if (visited.has(key)) continue;
     // Iterative DFS (deep graphs must not overflow the JS stack).
     visited.add(key);
-    const stack: { t: Target; next: Target[]; i: number }[] = [{ t: root, next: succ(root), i: 0 }];
+    const stack: { t: T; next: T[]; i: number }[] = [{ t: root, next: succ(root), i: 0 }];
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       if (top.i < top.next.length) {
         const n = top.next[top.i++]!;
-        const k = labelToString(n.label);
+        const k = graph.key(n);
         if (!visited.has(k)) {
           visited.add(k);
           stack.push({ t: n, next: succ(n), i: 0 });
@@ -43,5 +53,18 @@ export function dependencyOrder(set: TargetSet, edges: EdgeOptions): Target[] {
       }
     }
   }
-  return post.reverse();
+  return post.reverse().filter((t) => set.has(graph.key(t)));
+}
+
+/** The order a result prints in, for `--order_output` and the profile's default. */
+export function orderResult<T>(
+  graph: QueryGraph<T>,
+  set: NodeSet<T>,
+  order: OrderOutput,
+  defaultOrder: 'dependency' | 'lexicographic',
+  explored?: (key: string) => boolean,
+): T[] {
+  if (order === 'no') return [...set.values()];
+  if (order === 'auto' && defaultOrder === 'lexicographic') return lexicographicOrder(graph, set);
+  return dependencyOrder(graph, set, explored);
 }

@@ -1,0 +1,100 @@
+// An attribute's value as the query layer sees it: set, or its default (with the defaults Bazel computes —
+// visibility from package(default_visibility), testonly true for tests), and its rendering for attr(),
+// Java-style: lists `[a, b]`, labels absolute, dicts `{k=v}`, booleans `0`/`1`.
+
+import {
+  Configurable,
+  labelToString,
+  type AttrSpec,
+  type AttrValue,
+  type Label,
+  type Package,
+  type PlainAttrValue,
+  type RuleTarget,
+  type Target,
+} from '../build/index.ts';
+import type { Profile } from '../base/index.ts';
+import { bazelAttributeOrder } from './graph.ts';
+
+export const PUBLIC: Label = { repo: '', pkg: 'visibility', name: 'public' };
+export const PRIVATE: Label = { repo: '', pkg: 'visibility', name: 'private' };
+
+export function attrSpec(rule: RuleTarget, name: string): AttrSpec | undefined {
+  return bazelAttributeOrder(rule.schema, true).find((a) => a.name === name);
+}
+
+/** The value of an attribute, defaults included; undefined when the rule has no such attribute. */
+export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | undefined, profile: Profile): AttrValue | undefined {
+  const spec = attrSpec(rule, name);
+  if (!spec) return undefined;
+  if (rule.attrs.has(name)) return rule.attrs.get(name)!;
+  if (name === 'visibility') return ruleVisibility(rule, pkg, profile);
+  if (name === 'testonly') return rule.schema.test === true || rule.ruleClass === 'test_suite' || pkg?.args.defaultTestonly === true;
+  const d = spec.default;
+  if (d === undefined || d === null) return null;
+  if (Array.isArray(d)) return d as readonly string[];
+  if (typeof d === 'object') return Object.entries(d as Record<string, string>);
+  return d as string | number | boolean;
+}
+
+/** A rule's visibility: declared, else the package default, else private (config_setting: public in 4.2.3). */
+export function ruleVisibility(rule: RuleTarget, pkg: Package | undefined, profile: Profile): readonly Label[] {
+  const v = rule.attrs.get('visibility');
+  if (Array.isArray(v)) return v as readonly Label[];
+  if (rule.ruleClass === 'config_setting' && !profile.enforceConfigSettingVisibility) return [PUBLIC];
+  return pkg?.args.defaultVisibility ?? [PRIVATE];
+}
+
+/** Any target's visibility: source files get theirs from exports_files or the package default. */
+export function targetVisibility(t: Target, pkg: Package | undefined, profile: Profile, ruleOf: (l: Label) => Target | undefined): readonly Label[] {
+  switch (t.kind) {
+    case 'rule':
+      return ruleVisibility(t, pkg, profile);
+    case 'package group':
+      return [PUBLIC];
+    case 'generated file': {
+      const r = ruleOf(t.rule);
+      return r && r.kind === 'rule' ? ruleVisibility(r, pkg, profile) : [PRIVATE];
+    }
+    case 'source file':
+      return t.visibility ?? pkg?.args.defaultVisibility ?? [PRIVATE];
+  }
+}
+
+/** One plain value rendered as Bazel's attr() sees it (Java toString of the attribute's Java value). */
+export function renderForAttr(type: AttrSpec['type'], v: PlainAttrValue): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (typeof v === 'number' || typeof v === 'string') return String(v);
+  if (!Array.isArray(v)) return labelToString(v as Label);
+  const item = (x: unknown): string => {
+    if (typeof x === 'string') return x;
+    if (Array.isArray(x)) return x.map(item).join(', ');
+    return labelToString(x as Label);
+  };
+  if (type.endsWith('dict')) {
+    return '{' + (v as readonly (readonly [unknown, unknown])[]).map(([k, val]) => `${item(k)}=${Array.isArray(val) ? '[' + item(val) + ']' : item(val)}`).join(', ') + '}';
+  }
+  return '[' + (v as readonly unknown[]).map(item).join(', ') + ']';
+}
+
+/** Every value a (possibly configurable) attribute can take: one per combination of select() branches. */
+export function possibleValues(v: AttrValue): PlainAttrValue[] {
+  if (!(v instanceof Configurable)) return [v];
+  let acc: PlainAttrValue[][] = [[]];
+  for (const part of v.parts) {
+    const choices = part.kind === 'value' ? [part.value] : part.branches.map((b) => b.value);
+    const next: PlainAttrValue[][] = [];
+    for (const a of acc) for (const c of choices) next.push([...a, c]);
+    acc = next.length > 256 ? next.slice(0, 256) : next;
+  }
+  return acc.map((parts) => concatValues(parts));
+}
+
+function concatValues(parts: PlainAttrValue[]): PlainAttrValue {
+  const nonNull = parts.filter((p) => p !== null);
+  if (nonNull.length === 0) return null;
+  if (nonNull.length === 1) return nonNull[0]!;
+  if (nonNull.every((p) => typeof p === 'string')) return nonNull.join('');
+  return nonNull.flatMap((p) => (Array.isArray(p) ? p : [p])) as PlainAttrValue;
+}

@@ -1,0 +1,61 @@
+// rdeps(u, x), rdeps(u, x, depth): the nodes of u's transitive closure that depend on some node of x (x included),
+// optionally within depth reverse edges. allrdeps(x, depth) is the same over --universe_scope (Sky Query).
+import { QueryEvalError, type NodeSet } from '../environment.ts';
+import type { Evaluator, QueryFunction } from '../evaluate.ts';
+import { intArg } from '../evaluate.ts';
+
+/** Reverse BFS from `x` over the edges inside `universe`'s closure. */
+export function reverseClosure<T>(ev: Evaluator<T>, universe: NodeSet<T>, x: NodeSet<T>, depth: number): NodeSet<T> {
+  const closure = ev.closure(universe.values());
+  const rev = new Map<string, T[]>();
+  for (const [k, n] of closure) {
+    for (const e of ev.deps(n)) {
+      const to = ev.graph.key(e.to);
+      let l = rev.get(to);
+      if (!l) rev.set(to, (l = []));
+      if (!l.includes(n)) l.push(n);
+      void k;
+    }
+  }
+  const out: NodeSet<T> = new Map();
+  let frontier: T[] = [];
+  for (const [k, n] of x) {
+    if (!closure.has(k)) continue;
+    out.set(k, n);
+    frontier.push(n);
+  }
+  for (let d = 0; d < depth && frontier.length > 0; d++) {
+    const next: T[] = [];
+    for (const n of frontier) {
+      for (const p of rev.get(ev.graph.key(n)) ?? []) {
+        const k = ev.graph.key(p);
+        if (out.has(k)) continue;
+        out.set(k, p);
+        next.push(p);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+export const rdeps: QueryFunction = {
+  name: 'rdeps',
+  evaluate(ev, args, vars) {
+    const u = ev.arg(args, 0, vars);
+    const x = ev.arg(args, 1, vars);
+    return reverseClosure(ev, u, x, intArg(args, 2) ?? Infinity);
+  },
+};
+
+export const allrdeps: QueryFunction = {
+  name: 'allrdeps',
+  evaluate(ev, args, vars) {
+    const x = ev.arg(args, 0, vars);
+    const scope = ev.options.universeScope ?? [];
+    if (scope.length === 0) throw new QueryEvalError('allrdeps() requires --universe_scope');
+    const u: NodeSet<unknown> = new Map();
+    for (const p of scope) for (const [k, n] of ev.pattern(p)) u.set(k, n);
+    return reverseClosure(ev, u as NodeSet<never>, x, intArg(args, 1) ?? Infinity);
+  },
+};

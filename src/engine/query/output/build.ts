@@ -1,0 +1,113 @@
+// --output=build: each rule as a BUILD-language call — the attributes set explicitly (and the generator_*
+// attributes of macro-made rules) in Bazel's attribute order, labels absolute, select()s as written — headed by
+// its location and followed by the call stack that instantiated it. Files and package groups print nothing.
+import {
+  Configurable,
+  labelToString,
+  type AttrSpec,
+  type Label,
+  type PlainAttrValue,
+  type RuleTarget,
+  type Workspace,
+} from '../../build/index.ts';
+import { bazelAttributeOrder } from '../graph.ts';
+import { macroInfo } from '../macro-info.ts';
+import type { OutputContext } from './context.ts';
+
+/** A Starlark string literal as Bazel prints it (double quotes, escapes). */
+export function starlarkString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else out += ch;
+  }
+  return out + '"';
+}
+
+function isLabel(x: unknown): x is Label {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) && 'pkg' in x;
+}
+
+function item(x: unknown): string {
+  if (typeof x === 'string') return starlarkString(x);
+  if (typeof x === 'boolean') return x ? 'True' : 'False';
+  if (typeof x === 'number') return String(x);
+  if (x === null) return 'None';
+  if (isLabel(x)) return starlarkString(labelToString(x));
+  if (Array.isArray(x)) return '[' + x.map(item).join(', ') + ']';
+  return String(x);
+}
+
+/** A plain attribute value in Starlark syntax. */
+export function plainToStarlark(type: AttrSpec['type'], v: PlainAttrValue): string {
+  if (v === null) return 'None';
+  if (Array.isArray(v) && type.endsWith('dict')) {
+    return '{' + (v as readonly (readonly [unknown, unknown])[]).map(([k, val]) => `${item(k)}: ${item(val)}`).join(', ') + '}';
+  }
+  return item(v);
+}
+
+export function valueToStarlark(type: AttrSpec['type'], v: PlainAttrValue | Configurable): string {
+  if (!(v instanceof Configurable)) return plainToStarlark(type, v);
+  return v.parts
+    .map((p) => {
+      if (p.kind === 'value') return plainToStarlark(type, p.value);
+      const entries = p.branches.map((b) => `${starlarkString(labelToString(b.key))}: ${plainToStarlark(type, b.value)}`);
+      return `select({${entries.join(', ')}})`;
+    })
+    .join(' + ');
+}
+
+/** The attributes the build output shows: [name, rendered value] after `name`. */
+export function explicitAttributes(rule: RuleTarget, workspace: Workspace, includeModern: boolean): [AttrSpec, string][] {
+  const out: [AttrSpec, string][] = [];
+  const macro = macroInfo(rule, workspace);
+  for (const a of bazelAttributeOrder(rule.schema, includeModern)) {
+    if (a.name === 'name' || a.implicit) continue;
+    if (a.name === 'generator_name' || a.name === 'generator_function' || a.name === 'generator_location') {
+      if (!macro) continue;
+      const v = a.name === 'generator_name' ? macro.name : a.name === 'generator_function' ? macro.fn : macro.location;
+      out.push([a, starlarkString(v)]);
+      continue;
+    }
+    if (!rule.attrs.has(a.name)) continue;
+    out.push([a, valueToStarlark(a.type, rule.attrs.get(a.name)!)]);
+  }
+  return out;
+}
+
+/** The call stack lines: `#   <file>:<line>:<col> in <function>`, locations padded to one width. */
+function stackLines(rule: RuleTarget, workspaceDir: string): string[] {
+  const frames = rule.callStack.map((f) => ({ where: `${f.file.startsWith('/') ? f.file : `${workspaceDir}/${f.file}`}:${f.line}:${f.column}`, name: f.name }));
+  const width = Math.max(0, ...frames.map((f) => f.where.length));
+  return frames.map((f) => `#   ${f.where.padEnd(width)} in ${f.name}`);
+}
+
+export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir: string, includeModern: boolean, attrs?: [AttrSpec, string][]): string {
+  const loc = rule.location;
+  const lines = [`# ${workspaceDir}/${loc.file}:${loc.line}:${loc.column}`, `${rule.ruleClass}(`, `  name = ${starlarkString(rule.label.name)},`];
+  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, includeModern)) lines.push(`  ${a.name} = ${v},`);
+  lines.push(')');
+  lines.push(`# Rule ${rule.label.name} instantiated at (most recent call last):`);
+  lines.push(...stackLines(rule, workspaceDir));
+  return lines.join('\n') + '\n\n';
+}
+
+export function makeBuildFormatter(workspace: Workspace) {
+  return <T>(ctx: OutputContext<T>): string => {
+    const modern = ctx.graph.profile.name === 'modern';
+    let out = '';
+    for (const n of ctx.nodes) {
+      const t = ctx.graph.target(n);
+      if (t.kind !== 'rule') continue;
+      out += formatRule(t, workspace, ctx.options.workspaceDir, modern);
+    }
+    return out;
+  };
+}

@@ -1,0 +1,188 @@
+// --output=xml: `<query version="2">` with one element per target, as Bazel 4.2.3's XmlOutputFormatter writes
+// it (XML 1.1 header, four-space indentation): rules with their explicitly set attributes as typed elements
+// (every attribute with --xml:default_values; select() values flattened), rule-input and rule-output; source
+// files with their visibility (and a BUILD file's loads); generated files; package groups.
+import {
+  compareLabels,
+  Configurable,
+  labelToString,
+  type AttrSpec,
+  type Label,
+  type PlainAttrValue,
+  type RuleTarget,
+  type Workspace,
+} from '../../build/index.ts';
+import { effectiveValue, possibleValues, targetVisibility } from '../attribute-values.ts';
+import { bazelAttributeOrder, directEdges } from '../graph.ts';
+import { macroInfo } from '../macro-info.ts';
+import { formatLocation, type OutputContext } from './context.ts';
+
+export function xmlEscape(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+}
+
+function attrs(pairs: readonly (readonly [string, string | undefined])[]): string {
+  return pairs
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${xmlEscape(v!)}"`)
+    .join('');
+}
+
+function elementType(t: AttrSpec['type']): string {
+  switch (t) {
+    case 'label':
+    case 'nodep_label':
+    case 'label_list':
+    case 'nodep_label_list':
+      return 'label';
+    case 'output':
+    case 'output_list':
+      return 'output';
+    case 'bool':
+      return 'boolean';
+    case 'int':
+    case 'tristate':
+      return 'int';
+    default:
+      return 'string';
+  }
+}
+
+function scalar(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') return String(v);
+  return labelToString(v as Label);
+}
+
+function attributeXml(spec: AttrSpec, v: PlainAttrValue, ind: string): string[] {
+  const t = spec.type;
+  const name = spec.name;
+  if (t === 'license' || t === 'distribs') {
+    return [
+      `${ind}<license name="${name}">`,
+      `${ind}    <list name="exceptions"/>`,
+      `${ind}    <list name="license-types">`,
+      ...(Array.isArray(v) && v.length > 0 ? (v as string[]) : ['NONE']).map((s) => `${ind}        <string value="${xmlEscape(s)}"/>`),
+      `${ind}    </list>`,
+      `${ind}</license>`,
+    ];
+  }
+  if (t.endsWith('dict')) {
+    const entries = (v ?? []) as readonly (readonly [unknown, unknown])[];
+    if (entries.length === 0) return [`${ind}<dict name="${name}"/>`];
+    const out = [`${ind}<dict name="${name}">`];
+    for (const [k, val] of entries) {
+      out.push(`${ind}    <pair>`);
+      out.push(`${ind}        <${t === 'label_keyed_string_dict' ? 'label' : 'string'} value="${xmlEscape(scalar(k))}"/>`);
+      if (Array.isArray(val)) {
+        out.push(`${ind}        <list>`);
+        for (const x of val) out.push(`${ind}            <${t === 'label_list_dict' ? 'label' : 'string'} value="${xmlEscape(scalar(x))}"/>`);
+        out.push(`${ind}        </list>`);
+      } else out.push(`${ind}        <string value="${xmlEscape(scalar(val))}"/>`);
+      out.push(`${ind}    </pair>`);
+    }
+    out.push(`${ind}</dict>`);
+    return out;
+  }
+  const el = elementType(t);
+  if (t.endsWith('_list') || t === 'string_list') {
+    const list = (v ?? []) as readonly unknown[];
+    if (list.length === 0) return [`${ind}<list name="${name}"/>`];
+    return [`${ind}<list name="${name}">`, ...list.map((x) => `${ind}    <${el} value="${xmlEscape(scalar(x))}"/>`), `${ind}</list>`];
+  }
+  if (v === null) return [`${ind}<${el} name="${name}"/>`];
+  return [`${ind}<${el} name="${name}" value="${xmlEscape(scalar(v))}"/>`];
+}
+
+/** A select()'s possible values merged into one (lists: the union in order), for flattened outputs. */
+export function flattenValue(v: PlainAttrValue | Configurable): PlainAttrValue {
+  if (!(v instanceof Configurable)) return v;
+  const all = possibleValues(v);
+  if (all.every((x) => Array.isArray(x) || x === null)) {
+    const seen = new Set<string>();
+    const out: unknown[] = [];
+    for (const x of all) {
+      for (const e of (x ?? []) as readonly unknown[]) {
+        const k = typeof e === 'object' && e !== null && !Array.isArray(e) ? labelToString(e as Label) : JSON.stringify(e);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        out.push(e);
+      }
+    }
+    return out as PlainAttrValue;
+  }
+  return all[0] ?? null;
+}
+
+export function makeXmlFormatter(workspace: Workspace) {
+  return <T>(ctx: OutputContext<T>): string => {
+    const o = ctx.options;
+    const g = ctx.graph;
+    const modern = g.profile.name === 'modern';
+    const lines = ['<?xml version="1.1" encoding="UTF-8" standalone="no"?>', '<query version="2">'];
+    const loc = (t: Parameters<typeof formatLocation>[1]) => formatLocation(t.location, t, o, false).replace(o.xmlLineNumbers ? /$^/ : /:\d+:\d+$/, '');
+    for (const n of ctx.nodes) {
+      const t = g.target(n);
+      const pkg = t.label.repo === '' ? g.packages?.packageOf(n) : undefined;
+      switch (t.kind) {
+        case 'rule': {
+          lines.push(`    <rule${attrs([['class', t.ruleClass], ['location', loc(t)], ['name', labelToString(t.label)]])}>`);
+          lines.push(`        <string name="name" value="${xmlEscape(t.label.name)}"/>`);
+          const macro = macroInfo(t as RuleTarget, workspace);
+          for (const a of bazelAttributeOrder(t.schema, modern)) {
+            if (a.name === 'name') continue;
+            if (a.name.startsWith('generator_')) {
+              if (!macro && !o.xmlDefaultValues) continue;
+              const v = !macro ? '' : a.name === 'generator_name' ? macro.name : a.name === 'generator_function' ? macro.fn : macro.location;
+              lines.push(`        <string name="${a.name}" value="${xmlEscape(v)}"/>`);
+              continue;
+            }
+            if (a.implicit && !o.xmlDefaultValues) continue;
+            let v: PlainAttrValue | Configurable | undefined;
+            if (t.attrs.has(a.name)) v = t.attrs.get(a.name)!;
+            else if (o.xmlDefaultValues) v = a.implicit ? (a.default as string) ?? null : (effectiveValue(t, a.name, pkg, g.profile) as PlainAttrValue);
+            if (v === undefined) continue;
+            if (a.implicit && typeof v === 'string') v = null;
+            lines.push(...attributeXml(a, flattenValue(v), '        '));
+          }
+          const inputs = directEdges(t, { implicitDeps: o.implicitDeps }).map((e) => e.label).sort(compareLabels);
+          const uniq = [...new Set(inputs.map(labelToString))];
+          for (const i of uniq) lines.push(`        <rule-input name="${xmlEscape(i)}"/>`);
+          for (const out of t.outputs) lines.push(`        <rule-output name="${xmlEscape(labelToString(out))}"/>`);
+          lines.push('    </rule>');
+          break;
+        }
+        case 'source file': {
+          const extra: [string, string][] = t.isBuildFile ? [['package_contains_errors', String(pkg?.inError ?? false)]] : [];
+          lines.push(`    <source-file${attrs([['location', loc(t)], ['name', labelToString(t.label)], ...extra])}>`);
+          if (t.isBuildFile && pkg) {
+            for (const l of [...pkg.loads].reverse()) {
+              const owner = workspace.packageOf(l) ?? '';
+              lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
+            }
+          }
+          const vis = targetVisibility(t, pkg, g.profile, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
+          for (const v of vis) lines.push(`        <visibility-label name="${xmlEscape(labelToString(v))}"/>`);
+          lines.push('    </source-file>');
+          break;
+        }
+        case 'generated file':
+          lines.push(`    <generated-file${attrs([['generating-rule', labelToString(t.rule)], ['location', loc(t)], ['name', labelToString(t.label)]])}/>`);
+          break;
+        case 'package group': {
+          lines.push(`    <package-group${attrs([['location', loc(t)], ['name', labelToString(t.label)]])}>`);
+          if (t.includes.length === 0) lines.push('        <list name="includes"/>');
+          else lines.push('        <list name="includes">', ...t.includes.map((l) => `            <label value="${xmlEscape(labelToString(l))}"/>`), '        </list>');
+          if (t.packages.length === 0) lines.push('        <list name="packages"/>');
+          else lines.push('        <list name="packages">', ...t.packages.map((p) => `            <string value="${xmlEscape(p.replace(/^\/\//, ''))}"/>`), '        </list>');
+          lines.push('    </package-group>');
+          break;
+        }
+      }
+    }
+    lines.push('</query>');
+    return lines.join('\n') + '\n';
+  };
+}
+

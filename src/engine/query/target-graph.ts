@@ -1,0 +1,273 @@
+// The unconfigured target graph over the Loader: `query`'s QueryGraph<Target> (and, cut to a scope, genquery's).
+//
+// Targets are resolved through the Loader, so only the packages a query reaches are loaded (as in Bazel, an
+// error in an unrelated package does not fail the query). A package in error taints the result: the command
+// fails with "Evaluation of query … failed due to BUILD file errors" unless --keep_going. Labels in
+// `@bazel_tools` that rules depend on implicitly are source files of a built-in repository, as Bazel shows them.
+
+import type { Profile } from '../base/index.ts';
+import {
+  attrValue,
+  compareLabels,
+  Configurable,
+  isLabelType,
+  labelsIn,
+  labelToString,
+  parseTargetPattern,
+  TargetParsingError,
+  type BuildEvent,
+  type Label,
+  type Loader,
+  type Package,
+  type Target,
+  type TargetPattern,
+} from '../build/index.ts';
+import { QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
+import { bazelAttributeOrder, directEdges, parseImplicitLabel, type EdgeOptions } from './graph.ts';
+
+export interface TargetGraphOptions extends EdgeOptions {
+  readonly keepGoing: boolean;
+  /** The working directory for relative patterns ('' = workspace root). */
+  readonly relativeDirectory?: string;
+}
+
+/** Files of @bazel_tools that rules depend on implicitly: package → file names. */
+const BAZEL_TOOLS_FILES: Readonly<Record<string, readonly string[]>> = {
+  'tools/genrule': ['genrule-setup.sh'],
+};
+
+export class TargetGraph implements QueryGraph<Target> {
+  readonly command: 'query' | 'genquery' = 'query';
+  readonly profile: Profile;
+  readonly events: BuildEvent[] = [];
+  /** Packages in error that the query touched (their errors were already reported by the loader). */
+  readonly packagesInError = new Set<Package>();
+  /** Errors skipped under --keep_going (the command then exits 3). */
+  readonly skippedErrors: string[] = [];
+  /** A dependency could not be resolved while a closure was computed. */
+  closureError = false;
+  readonly packages: PackageAccess<Target>;
+  private readonly edgeCache = new Map<Target, QueryEdge<Target>[]>();
+  private readonly external = new Map<string, Target>();
+  private readonly files = new Map<string, Target>();
+  private printed = 0;
+
+  constructor(
+    readonly loader: Loader,
+    readonly opts: TargetGraphOptions,
+  ) {
+    this.profile = loader.profile;
+    const self = this;
+    this.packages = {
+      packageOf: (t) => self.package(t.label.pkg),
+      targetsOf: (pkg) => pkg.sortedTargets(),
+      node: (label) => self.tryTarget(label),
+      fileNode: (path) => self.fileTarget(path),
+    };
+  }
+
+  /** Moves the loader's new console lines into `events`. */
+  syncEvents(): void {
+    const ev = this.loader.events;
+    for (; this.printed < ev.length; this.printed++) this.events.push(ev[this.printed]!);
+  }
+
+  key(t: Target): string {
+    return labelToString(t.label);
+  }
+
+  target(t: Target): Target {
+    return t;
+  }
+
+  compare(a: Target, b: Target): number {
+    return compareLabels(a.label, b.label);
+  }
+
+  report(message: string): void {
+    this.syncEvents();
+    if (!this.opts.keepGoing) throw new QueryEvalError(message);
+    this.skippedErrors.push(message);
+    if (message) this.events.push({ severity: 'error', text: message });
+  }
+
+  private get workspace() {
+    return this.loader.workspace;
+  }
+
+  /** Bazel's "no such package" message for a directory without a BUILD file. */
+  noSuchPackage(pkg: string): QueryEvalError {
+    return new QueryEvalError(
+      `no such package '${pkg}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${this.loader.abs(pkg)}`,
+    );
+  }
+
+  /** The package, loaded; throws when it does not exist or could not be loaded at all. */
+  package(name: string): Package {
+    const pkg = this.loader.getPackage(name);
+    this.syncEvents();
+    if (!pkg) throw this.noSuchPackage(name);
+    if (pkg.loadError !== undefined) throw new QueryEvalError('', { cause: 'reported' });
+    if (pkg.inError) this.packagesInError.add(pkg);
+    return pkg;
+  }
+
+  private externalTarget(label: Label): Target | undefined {
+    if (label.repo !== 'bazel_tools' || !BAZEL_TOOLS_FILES[label.pkg]?.includes(label.name)) return undefined;
+    const k = labelToString(label);
+    let t = this.external.get(k);
+    if (!t) {
+      t = { kind: 'source file', label, location: { file: `external/bazel_tools/${label.pkg}/BUILD`, line: 1, column: 1 } };
+      this.external.set(k, t);
+    }
+    return t;
+  }
+
+  /** The target a label names, or Bazel's "no such target" / "no such package" (thrown). */
+  target_(label: Label): Target {
+    if (label.repo !== '') {
+      const ext = this.externalTarget(label);
+      if (ext) return ext;
+      throw new QueryEvalError(`no such package '@${label.repo}//${label.pkg}': The repository '@${label.repo}' could not be resolved`);
+    }
+    const pkg = this.package(label.pkg);
+    const t = pkg.targets.get(label.name);
+    if (t) return t;
+    const path = label.pkg ? `${label.pkg}/${label.name}` : label.name;
+    const buildFile = this.loader.abs(pkg.buildFile);
+    if (this.workspace.hasFile(path)) {
+      throw new QueryEvalError(
+        `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}'; however, a source file of this name exists.  (Perhaps add 'exports_files(["${label.name}"])' to ${pkg.buildFile}?) defined by ${buildFile}`,
+      );
+    }
+    throw new QueryEvalError(`no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}' defined by ${buildFile}`);
+  }
+
+  private tryTarget(label: Label): Target | undefined {
+    try {
+      return this.target_(label);
+    } catch (e) {
+      if (!(e instanceof QueryEvalError)) throw e;
+      this.report(e.message);
+      return undefined;
+    }
+  }
+
+  /** A workspace file as a target: a BUILD file or a .bzl file of some package (buildfiles(), loadfiles()). */
+  private fileTarget(path: string): Target | undefined {
+    const pkgName = this.workspace.packageOf(path);
+    if (pkgName === undefined) return undefined;
+    const name = path.slice(pkgName ? pkgName.length + 1 : 0);
+    const pkg = this.loader.getPackage(pkgName);
+    const existing = pkg?.targets.get(name);
+    if (existing) return existing;
+    let t = this.files.get(path);
+    if (!t) {
+      t = { kind: 'source file', label: { repo: '', pkg: pkgName, name }, location: { file: path, line: 1, column: 1 } };
+      this.files.set(path, t);
+    }
+    return t;
+  }
+
+  /** The targets a pattern word names, in package order then target-name order. */
+  resolvePattern(word: string): Target[] {
+    let p: TargetPattern;
+    try {
+      p = parseTargetPattern(word, { dialect: this.profile.labels, relativeDirectory: this.opts.relativeDirectory });
+    } catch (e) {
+      if (e instanceof TargetParsingError) throw new QueryEvalError(e.message);
+      throw e;
+    }
+    return this.resolveParsed(p);
+  }
+
+  resolveParsed(p: TargetPattern): Target[] {
+    switch (p.kind) {
+      case 'single':
+        return [this.target_(p.label)];
+      case 'package': {
+        if (p.repo !== '') throw new QueryEvalError(`no such package '@${p.repo}//${p.pkg}': The repository '@${p.repo}' could not be resolved`);
+        const pkg = this.package(p.pkg);
+        return pkg.sortedTargets().filter((t) => !p.rulesOnly || t.kind === 'rule');
+      }
+      case 'below': {
+        if (p.repo !== '') throw new QueryEvalError(`no such package '@${p.repo}//${p.dir}': The repository '@${p.repo}' could not be resolved`);
+        const out: Target[] = [];
+        let failed = false;
+        for (const name of this.workspace.packagesBelow(p.dir)) {
+          const pkg = this.loader.getPackage(name)!;
+          this.syncEvents();
+          if (pkg.loadError !== undefined) {
+            failed = true;
+            continue;
+          }
+          if (pkg.inError) this.packagesInError.add(pkg);
+          for (const t of pkg.sortedTargets()) if (!p.rulesOnly || t.kind === 'rule') out.push(t);
+        }
+        if (failed && !this.opts.keepGoing) throw new QueryEvalError('', { cause: 'reported' });
+        if (out.length === 0 && this.workspace.packagesBelow(p.dir).length === 0) {
+          throw new QueryEvalError(`no targets found beneath '${p.dir}'`);
+        }
+        return out;
+      }
+      case 'path': {
+        const path = p.path;
+        if (this.workspace.isPackage(path)) return [this.target_({ repo: '', pkg: path, name: path.slice(path.lastIndexOf('/') + 1) })];
+        const pkg = this.workspace.packageOf(path);
+        if (pkg === undefined) throw this.noSuchPackage(path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+        return [this.target_({ repo: '', pkg, name: path.slice(pkg ? pkg.length + 1 : 0) })];
+      }
+    }
+  }
+
+  deps(t: Target): readonly QueryEdge<Target>[] {
+    const cached = this.edgeCache.get(t);
+    if (cached) return cached;
+    const out: QueryEdge<Target>[] = [];
+    for (const e of directEdges(t, this.opts)) {
+      let to: Target;
+      try {
+        to = this.target_(e.label);
+      } catch (err) {
+        if (!(err instanceof QueryEvalError)) throw err;
+        this.closureError = true;
+        this.syncEvents();
+        if (err.message) {
+          const where = t.kind === 'rule' ? `${this.loader.abs(t.location.file)}:${t.location.line}:${t.location.column}: ` : '';
+          this.events.push({ severity: 'error', text: `${where}${err.message} and referenced by '${labelToString(t.label)}'` });
+        }
+        continue;
+      }
+      out.push({ to, attr: e.attr, select: e.select, implicit: e.implicit, tool: e.tool });
+    }
+    this.edgeCache.set(t, out);
+    return out;
+  }
+
+  labelsOf(t: Target, attr: string): Target[] | undefined {
+    if (t.kind !== 'rule') return [];
+    const spec = bazelAttributeOrder(t.schema, true).find((a) => a.name === attr);
+    if (!spec) return undefined;
+    if (!isLabelType(spec.type)) return [];
+    let labels: Label[];
+    if (spec.implicit) labels = typeof spec.default === 'string' ? [parseImplicitLabel(spec.default)] : [];
+    else {
+      const v = attrValue(t, attr);
+      if (v === undefined || v === null) return [];
+      labels = v instanceof Configurable ? labelsIn(spec.type, v, false) : labelsIn(spec.type, v);
+    }
+    const out: Target[] = [];
+    for (const l of labels) {
+      const n = this.tryTarget(l);
+      if (n) out.push(n);
+    }
+    return out;
+  }
+}
+
+/** The unconfigured graph with default edge options (the loading phase of build/cquery resolves patterns with it). */
+export class QueryEnvironment extends TargetGraph {
+  constructor(loader: Loader, opts: { readonly keepGoing: boolean }) {
+    super(loader, { keepGoing: opts.keepGoing, implicitDeps: true });
+  }
+}
