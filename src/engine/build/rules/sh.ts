@@ -2,9 +2,10 @@
 import { BINARY_SHARED, COMMON_SHARED, TEST_SHARED, type AttrSpec, type RuleSchema } from './schema.ts';
 
 const SH_ATTRS: readonly AttrSpec[] = [
-  { name: 'srcs', type: 'label_list', default: [], doc: 'The shell script (exactly one for binaries and tests).' },
+  // In Bazel's RuleClass order (query --output=build/xml print attributes in it): BaseRule's deps and data first.
   { name: 'deps', type: 'label_list', default: [], doc: 'sh_library targets this one depends on.' },
   { name: 'data', type: 'label_list', default: [], doc: 'Files needed at run time.' },
+  { name: 'srcs', type: 'label_list', default: [], doc: 'The shell script (exactly one for binaries and tests).' },
 ];
 
 export const shBinary: RuleSchema = {
