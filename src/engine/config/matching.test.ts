@@ -1,0 +1,293 @@
+// Scenario tests of config_setting matching and select() resolution: one per matching rule of the spec's
+// config_setting section and one per error, each expectation checked with Bazel 4.2.3 (a genrule whose cmd is
+// the select() and `bazel --batch build //pkg:t && cat bazel-bin/pkg/t.txt`), unless marked as modern.
+
+import { describe, expect, it } from 'vitest';
+import { configuredGraph, resolveAttribute, type SelectExplanation } from './index.ts';
+import { scenario } from './scenario-helpers.ts';
+
+/** A BUILD file with the given config_settings and a genrule `t` whose cmd selects on them (default: "default"). */
+function pick(settings: string, keys: readonly string[], args: readonly string[], opts: { extra?: Record<string, string>; noDefault?: boolean; version?: string } = {}) {
+  const branches = keys.map((k) => `"${k}": "${k.replace(/^:/, '')}"`);
+  if (!opts.noDefault) branches.push('"//conditions:default": "default"');
+  const files: Record<string, string> = {
+    'pkg/BUILD': `${settings}\ngenrule(name = "t", outs = ["t.txt"], cmd = select({${branches.join(', ')}}))\n`,
+    ...opts.extra,
+  };
+  if (opts.version !== undefined) files['.bazelversion'] = opts.version;
+  const s = scenario(files, args);
+  const r = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+  return { s, r, value: 'value' in r ? r.value : undefined, error: 'error' in r ? r.error : undefined, why: r.explanation as SelectExplanation };
+}
+
+const PLATFORMS = {
+  'plat/BUILD': `package(default_visibility = ["//visibility:public"])
+constraint_setting(name = "color", default_constraint_value = ":blue")
+constraint_value(name = "red", constraint_setting = ":color")
+constraint_value(name = "blue", constraint_setting = ":color")
+constraint_setting(name = "size")
+constraint_value(name = "big", constraint_setting = ":size")
+platform(name = "red_plat", constraint_values = [":red"])
+platform(name = "red_big_plat", constraint_values = [":red", ":big"])
+platform(name = "big_child", parents = [":red_plat"], constraint_values = [":big"])
+platform(name = "nothing_plat")
+`,
+};
+
+describe('config_setting matching rules', () => {
+  it('1: at least one of values, define_values, flag_values, constraint_values', () => {
+    const { s } = pick('config_setting(name = "empty")', [':empty'], []);
+    const g = configuredGraph([s.label('//pkg:t')], s.ctx);
+    expect(g.events.map((e) => e.text)).toEqual([
+      '/ws/pkg/BUILD:1:15: in config_setting rule //pkg:empty: Either values, flag_values or constraint_values must be specified and non-empty',
+      "While resolving configuration keys for //pkg:t: Analysis of target '//pkg:empty' failed",
+    ]);
+    expect(g.failure(g.roots[0]!)).toBe("Analysis of target '//pkg:empty' failed");
+  });
+
+  it('2: every entry must match', () => {
+    const settings = 'config_setting(name = "s", values = {"cpu": "arm", "compilation_mode": "opt"})';
+    expect(pick(settings, [':s'], ['--cpu=arm']).value).toBe('default');
+    const r = pick(settings, [':s'], ['--cpu=arm', '-c', 'opt']);
+    expect(r.value).toBe('s');
+    expect(r.why.conditions[0]!.checks.map((c) => [c.key, c.expected, c.actual, c.matches])).toEqual([
+      ['cpu', 'arm', 'arm', true],
+      ['compilation_mode', 'opt', 'opt', true],
+    ]);
+  });
+
+  it('3: the short form of a flag matches the full name', () => {
+    const r = pick('config_setting(name = "opt", values = {"compilation_mode": "opt"})', [':opt'], ['-c', 'opt']);
+    expect(r.value).toBe('opt');
+    expect(r.why.conditions[0]!.checks[0]!.source).toEqual({ kind: 'command-line' });
+  });
+
+  it('4: an unset flag compares its default (fastbuild, k8)', () => {
+    const r = pick('config_setting(name = "fast", values = {"compilation_mode": "fastbuild"})\nconfig_setting(name = "k8", values = {"cpu": "k8", "compilation_mode": "fastbuild"})', [':fast', ':k8'], []);
+    expect(r.value).toBe('k8');
+    expect(r.why.conditions[0]!.checks[0]!.source).toEqual({ kind: 'default' });
+    expect(r.why.reason).toBe('//pkg:k8 matches and is more specialized than //pkg:fast (it has all of their settings and more).');
+  });
+
+  it('5: a duplicate key in a dict literal is a Starlark error (Bazel rejects the literal)', () => {
+    const s = scenario({ 'pkg/BUILD': 'config_setting(name = "s", values = {"cpu": "arm", "cpu": "x86"})\n' });
+    s.ctx.loader.getPackage('pkg');
+    expect(s.ctx.loader.events.map((e) => e.text).join('\n')).toContain('dictionary expression has duplicate key: "cpu"');
+  });
+
+  it('6: a flag given several times matches when any instance matches', () => {
+    const r = pick('config_setting(name = "b", values = {"copt": "b"})', [':b'], ['--copt=a', '--copt=b', '--copt=c']);
+    expect(r.value).toBe('b');
+    expect(r.why.conditions[0]!.checks[0]!.actual).toBe('[a, b, c]');
+  });
+
+  it('7: list flags split per option: --copt=a,b is one value, so is --features=a,b', () => {
+    const copt = 'config_setting(name = "foo", values = {"copt": "-DFOO"})\nconfig_setting(name = "ab", values = {"copt": "a,b"})';
+    expect(pick(copt, [':foo'], ['--copt=-DFOO,-DBAR']).value).toBe('default');
+    expect(pick(copt, [':ab'], ['--copt=a,b']).value).toBe('ab');
+    expect(pick(copt, [':ab'], ['--copt=a', '--copt=b']).value).toBe('default');
+    const note = pick(copt, [':foo'], ['--copt=-DFOO,-DBAR']).why.conditions[0]!.checks[0]!.note;
+    expect(note).toContain('is one value');
+    const features = 'config_setting(name = "a", values = {"features": "a"})';
+    expect(pick(features, [':a'], ['--features=a,b']).value).toBe('default');
+    expect(pick(features, [':a'], ['--features=a', '--features=b']).value).toBe('a');
+  });
+
+  it('8: in the host configuration cpu is --host_cpu, copt is --host_copt; --define reaches it', () => {
+    const files = {
+      'pkg/BUILD': `config_setting(name = "arm", values = {"cpu": "arm"})
+config_setting(name = "x", values = {"copt": "-DX"})
+config_setting(name = "d", define_values = {"k": "v"})
+genrule(name = "tool", outs = ["tool.sh"], cmd = select({":arm": "arm", ":x": "x", ":d": "d", "//conditions:default": "other"}))
+genrule(name = "t", outs = ["t.txt"], tools = [":tool"], cmd = select({":arm": "arm", "//conditions:default": "other"}))
+`,
+    };
+    const s = scenario(files, ['--cpu=arm']);
+    const g = configuredGraph([s.label('//pkg:t')], s.ctx);
+    const t = g.roots[0]!;
+    const tool = g.deps(t).find((e) => e.attr === 'tools')!;
+    expect(tool.tool).toBe(true);
+    expect(tool.to.config!.kind).toBe('host');
+    expect(tool.to.config!.outputDir).toBe('host');
+    expect(t.config!.outputDir).toBe('arm-fastbuild');
+    expect(g.attribute(t, 'cmd')).toBe('arm');
+    expect(g.attribute(tool.to, 'cmd')).toBe('other');
+    const check = g.explanations(tool.to)[0]!.conditions[0]!.checks[0]!;
+    expect(check).toMatchObject({ key: 'cpu', expected: 'arm', actual: 'k8', matches: false });
+    expect(check.note).toContain('--host_cpu');
+    const s2 = scenario(files, ['--copt=-DX']);
+    const g2 = configuredGraph([s2.label('//pkg:t')], s2.ctx);
+    expect(g2.attribute(g2.deps(g2.roots[0]!).find((e) => e.attr === 'tools')!.to, 'cmd')).toBe('other');
+    const s3 = scenario(files, ['--define=k=v']);
+    const g3 = configuredGraph([s3.label('//pkg:t')], s3.ctx);
+    expect(g3.attribute(g3.deps(g3.roots[0]!).find((e) => e.attr === 'tools')!.to, 'cmd')).toBe('d');
+  });
+
+  it('9: define_values and values {define} combine; the last --define of a key wins', () => {
+    expect(pick('config_setting(name = "s", values = {"define": "a=1"}, define_values = {"b": "2"})', [':s'], ['--define=a=1', '--define=b=2']).value).toBe('s');
+    expect(pick('config_setting(name = "s", values = {"define": "a=1"}, define_values = {"a": "2"})', [':s'], ['--define=a=1']).value).toBe('default');
+    expect(pick('config_setting(name = "s", values = {"define": "a=1"}, define_values = {"a": "1"})', [':s'], ['--define=a=1']).value).toBe('s');
+    const r = pick('config_setting(name = "one", define_values = {"k": "1"})\nconfig_setting(name = "two", define_values = {"k": "2"})', [':one', ':two'], ['--define=k=1', '--define=k=2']);
+    expect(r.value).toBe('two');
+    expect(r.why.conditions[0]!.checks[0]!.note).toContain('the last one wins');
+    expect(pick('config_setting(name = "both", define_values = {"a": "1", "b": "2"})', [':both'], ['--define', 'a=1', '--define', 'b=2']).value).toBe('both');
+  });
+
+  it('10: constraint_values look at the target platform only; extra constraints do not matter; defaults apply', () => {
+    const s = 'config_setting(name = "red", constraint_values = ["//plat:red"])\nconfig_setting(name = "blue", constraint_values = ["//plat:blue"])';
+    expect(pick(s, [':red'], ['--platforms=//plat:red_big_plat'], { extra: PLATFORMS }).value).toBe('red');
+    expect(pick(s, [':red'], ['--platforms=//plat:big_child'], { extra: PLATFORMS }).value).toBe('red');
+    expect(pick(s, [':red'], ['--host_platform=//plat:red_plat'], { extra: PLATFORMS }).value).toBe('default');
+    const d = pick(s, [':blue'], ['--platforms=//plat:nothing_plat'], { extra: PLATFORMS });
+    expect(d.value).toBe('blue');
+    expect(d.why.conditions[0]!.checks[0]!.note).toContain('default_constraint_value');
+  });
+
+  it('10b: --cpu does not set the platform and --platforms does not set --cpu', () => {
+    const settings = `config_setting(name = "cpu_arm", values = {"cpu": "arm"})
+config_setting(name = "plat_arm", constraint_values = ["@platforms//cpu:arm"])
+config_setting(name = "both", values = {"cpu": "arm"}, constraint_values = ["@platforms//cpu:arm"])
+platform(name = "linux_arm", constraint_values = ["@platforms//os:linux", "@platforms//cpu:arm"])`;
+    expect(pick(settings, [':both', ':cpu_arm', ':plat_arm'], ['--platforms=//pkg:linux_arm']).value).toBe('plat_arm');
+    expect(pick(settings, [':both', ':cpu_arm', ':plat_arm'], ['--cpu=arm']).value).toBe('cpu_arm');
+  });
+
+  it('11: the more specialized setting wins', () => {
+    const r = pick('config_setting(name = "arm", values = {"cpu": "arm"})\nconfig_setting(name = "arm_opt", values = {"cpu": "arm", "compilation_mode": "opt"})', [':arm', ':arm_opt'], ['--cpu=arm', '-c', 'opt']);
+    expect(r.value).toBe('arm_opt');
+    expect(r.why.chosen).toEqual(['//pkg:arm_opt']);
+  });
+
+  it('12: settings each with constraints the other lacks are ambiguous; in 4.2.3 constraint supersets too', () => {
+    const two = pick('config_setting(name = "red", constraint_values = ["//plat:red"])\nconfig_setting(name = "big", constraint_values = ["//plat:big"])', [':red', ':big'], ['--platforms=//plat:red_big_plat'], { extra: PLATFORMS });
+    expect(two.error).toBe('Illegal ambiguous match on configurable attribute "cmd" in //pkg:t:\n//pkg:red\n//pkg:big\nMultiple matches are not allowed unless one is unambiguously more specialized.');
+    const sup = 'config_setting(name = "red", constraint_values = ["//plat:red"])\nconfig_setting(name = "red_big", constraint_values = ["//plat:red", "//plat:big"])';
+    expect(pick(sup, [':red', ':red_big'], ['--platforms=//plat:red_big_plat'], { extra: PLATFORMS }).error).toContain('Illegal ambiguous match');
+    // Current Bazel counts constraint_values for specialization.
+    expect(pick(sup, [':red', ':red_big'], ['--platforms=//plat:red_big_plat'], { extra: PLATFORMS, version: '8.4.2' }).value).toBe('red_big');
+  });
+
+  it('13: a config_setting is found through an alias (and a chain of them)', () => {
+    const r = pick('config_setting(name = "arm", values = {"cpu": "arm"})\nalias(name = "a1", actual = ":arm")\nalias(name = "a2", actual = ":a1")', [':a2'], ['--cpu=arm']);
+    expect(r.value).toBe('a2');
+    expect(r.why.conditions[0]).toMatchObject({ setting: '//pkg:a2', resolvedTo: '//pkg:arm', matches: true });
+  });
+
+  it('14: user-defined flags (skylib build settings): command line, default, lists, bools', () => {
+    const settings = `load("@bazel_skylib//rules:common_settings.bzl", "string_flag", "bool_flag", "int_flag", "string_list_flag")
+string_flag(name = "sf", build_setting_default = "a", values = ["a", "b"])
+bool_flag(name = "bf", build_setting_default = False)
+int_flag(name = "if", build_setting_default = 3)
+string_list_flag(name = "lf", build_setting_default = ["x"])
+config_setting(name = "sf_b", flag_values = {":sf": "b"})
+config_setting(name = "bf_t", flag_values = {":bf": "true"})
+config_setting(name = "if_3", flag_values = {":if": "3"})
+config_setting(name = "lf_y", flag_values = {":lf": "y"})`;
+    const one = (key: string, args: string[]) => pick(settings, [key], args).value;
+    expect([one(':sf_b', []), one(':bf_t', []), one(':if_3', []), one(':lf_y', [])]).toEqual(['default', 'default', 'if_3', 'default']);
+    expect([one(':sf_b', ['--//pkg:sf=b']), one(':bf_t', ['--//pkg:bf']), one(':if_3', ['--//pkg:if=4']), one(':lf_y', ['--//pkg:lf=y,z'])]).toEqual(['sf_b', 'bf_t', 'default', 'lf_y']);
+    expect(one(':bf_t', ['--//pkg:bf', '--no//pkg:bf'])).toBe('default');
+    const why = pick(settings, [':if_3'], []).why.conditions[0]!.checks[0]!;
+    expect(why).toMatchObject({ kind: 'flag_values', key: '//pkg:if', expected: '3', actual: '3', source: { kind: 'default' } });
+  });
+});
+
+describe('select()', () => {
+  it('takes //conditions:default when nothing matches', () => {
+    const r = pick('config_setting(name = "arm", values = {"cpu": "arm"})', [':arm'], []);
+    expect(r.value).toBe('default');
+    expect(r.why.chosen).toEqual(['//conditions:default']);
+  });
+
+  it('no match and no default: 4.2.3 text, no_match_error, and the modern text', () => {
+    const settings = 'config_setting(name = "arm", values = {"cpu": "arm"})\nconfig_setting(name = "ppc", values = {"cpu": "ppc"})';
+    expect(pick(settings, [':arm', ':ppc'], [], { noDefault: true }).error).toBe(
+      'Configurable attribute "cmd" doesn\'t match this configuration (would a default condition help?).\nConditions checked:\n //pkg:arm\n //pkg:ppc',
+    );
+    const s = scenario({ 'pkg/BUILD': `${settings}\ngenrule(name = "t", outs = ["t.txt"], cmd = select({":arm": "a"}, no_match_error = "custom msg"))\n` });
+    const r = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+    expect('error' in r && r.error).toBe('Configurable attribute "cmd" doesn\'t match this configuration: custom msg');
+    const modern = pick(settings, [':arm', ':ppc'], [], { noDefault: true, version: '8.4.2' }).error!;
+    expect(modern).toContain('configurable attribute "cmd" in //pkg:t doesn\'t match this configuration. Would a default condition help?');
+    expect(modern).toContain('Conditions checked:\n //pkg:arm\n //pkg:ppc');
+  });
+
+  it('ambiguity: an error in 4.2.3 even with equal values; allowed for equal values in current Bazel', () => {
+    const settings = 'config_setting(name = "arm", values = {"cpu": "arm"})\nconfig_setting(name = "opt", values = {"compilation_mode": "opt"})';
+    const files = (v: string) => ({ 'pkg/BUILD': `${settings}\ngenrule(name = "t", outs = ["t.txt"], cmd = select({":arm": "same", ":opt": "same", "//conditions:default": "d"}))\n`, '.bazelversion': v });
+    const s4 = scenario(files('4.2.3'), ['--cpu=arm', '-c', 'opt']);
+    const r4 = resolveAttribute(s4.rule('//pkg:t'), 'cmd', s4.target, s4.ctx);
+    expect('error' in r4 && r4.error).toBe('Illegal ambiguous match on configurable attribute "cmd" in //pkg:t:\n//pkg:arm\n//pkg:opt\nMultiple matches are not allowed unless one is unambiguously more specialized.');
+    const s8 = scenario(files('8.4.2'), ['--cpu=arm', '-c', 'opt']);
+    const r8 = resolveAttribute(s8.rule('//pkg:t'), 'cmd', s8.target, s8.ctx);
+    expect('value' in r8 && r8.value).toBe('same');
+    expect(pick('config_setting(name = "arm1", values = {"cpu": "arm"})\nconfig_setting(name = "arm2", values = {"cpu": "arm"})', [':arm1', ':arm2'], ['--cpu=arm']).error).toContain('//pkg:arm1\n//pkg:arm2\n');
+  });
+
+  it('concatenates lists and select()s, strings too', () => {
+    const s = scenario({
+      'pkg/BUILD': `config_setting(name = "arm", values = {"cpu": "arm"})
+genrule(name = "t", srcs = ["a.txt"] + select({":arm": ["b.txt"], "//conditions:default": ["c.txt"]}) + select({":arm": ["d.txt"], "//conditions:default": []}), outs = ["t.txt"],
+    cmd = select({":arm": "x", "//conditions:default": "y"}) + " && " + select({":arm": "z", "//conditions:default": "w"}))
+`,
+    }, ['--cpu=arm']);
+    const srcs = resolveAttribute(s.rule('//pkg:t'), 'srcs', s.target, s.ctx);
+    expect('value' in srcs && (srcs.value as { name: string }[]).map((l) => l.name)).toEqual(['a.txt', 'b.txt', 'd.txt']);
+    const cmd = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+    expect('value' in cmd && cmd.value).toBe('x && z');
+    expect(cmd.explanation!.chosen).toEqual(['//pkg:arm', '//pkg:arm']);
+  });
+
+  it('a select() on a nonconfigurable attribute is a loading error', () => {
+    const s = scenario({ 'pkg/BUILD': 'genrule(name = "t", outs = select({"//conditions:default": ["a"]}), cmd = "x")\n' });
+    s.ctx.loader.getPackage('pkg');
+    expect(s.ctx.loader.events.map((e) => e.text).join('\n')).toContain('attribute "outs" is not configurable');
+  });
+
+  it('a key that is not a config_setting, or names nothing, is not a valid condition', () => {
+    const fg = pick('filegroup(name = "fg")', [':fg'], []);
+    expect(fg.error).toBe('//pkg:fg is not a valid select() condition for //pkg:t.\nTo inspect the select(), run: bazel query --output=build //pkg:t.\nFor more help, see https://docs.bazel.build/be/functions.html#select.\n');
+    expect(pick('', [':missing'], []).error).toContain('//pkg:missing is not a valid select() condition for //pkg:t.');
+  });
+
+  it('a constraint_value can be a key directly', () => {
+    expect(pick('', ['//plat:red'], ['--platforms=//plat:red_plat'], { extra: PLATFORMS }).value).toBe('//plat:red');
+  });
+
+  it('skylib selects.with_or and config_setting_group', () => {
+    const settings = `load("@bazel_skylib//lib:selects.bzl", "selects")
+config_setting(name = "arm", values = {"cpu": "arm"})
+config_setting(name = "opt", values = {"compilation_mode": "opt"})
+selects.config_setting_group(name = "arm_and_opt", match_all = [":arm", ":opt"])
+selects.config_setting_group(name = "arm_or_opt", match_any = [":arm", ":opt"])`;
+    expect(pick(settings, [':arm_and_opt'], ['--cpu=arm']).value).toBe('default');
+    expect(pick(settings, [':arm_and_opt'], ['--cpu=arm', '-c', 'opt']).value).toBe('arm_and_opt');
+    expect(pick(settings, [':arm_or_opt'], ['-c', 'opt']).value).toBe('arm_or_opt');
+    expect(pick(settings, [':arm_or_opt'], []).value).toBe('default');
+    const s = scenario({ 'pkg/BUILD': `${settings}\ngenrule(name = "t", outs = ["t.txt"], cmd = selects.with_or({(":arm", ":opt"): "either", "//conditions:default": "neither"}))\n` }, ['-c', 'opt']);
+    const r = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+    expect('value' in r && r.value).toBe('either');
+  });
+});
+
+describe('config_setting declaration errors (Bazel 4.2.3 texts)', () => {
+  const graphEvents = (settings: string, key: string) => {
+    const { s } = pick(settings, [key], []);
+    return configuredGraph([s.label('//pkg:t')], s.ctx).events.map((e) => e.text);
+  };
+  it('unknown option (a short name is not an option name)', () => {
+    expect(graphEvents('config_setting(name = "s", values = {"c": "opt"})', ':s')[0]).toBe(
+      "/ws/pkg/BUILD:1:15: in values attribute of config_setting rule //pkg:s: error while parsing configuration settings: unknown option: 'c'",
+    );
+  });
+  it('a bad value', () => {
+    expect(graphEvents('config_setting(name = "s", values = {"compilation_mode": "fast"})', ':s')[0]).toBe(
+      "/ws/pkg/BUILD:1:15: in values attribute of config_setting rule //pkg:s: error while parsing configuration settings: While parsing option --compilation_mode=fast: Not a valid compilation mode: 'fast' (should be fastbuild, dbg or opt)",
+    );
+  });
+  it('constraint_values that are not constraint values', () => {
+    expect(graphEvents('filegroup(name = "fg")\nconfig_setting(name = "s", constraint_values = [":fg"])', ':s')[0]).toBe(
+      '/ws/pkg/BUILD:2:15: in constraint_values attribute of config_setting rule //pkg:s: //pkg:fg is not a constraint_value',
+    );
+  });
+});
