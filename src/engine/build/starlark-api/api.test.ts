@@ -2,6 +2,7 @@
 // are instantiable in BUILD files with a schema from their attrs.
 
 import { describe, expect, it } from 'vitest';
+import { repr } from '../../starlark/index.ts';
 import { Loader } from '../loader.ts';
 import { Workspace } from '../workspace.ts';
 import { AttrDescriptor, ProviderValue, RuleClass } from './index.ts';
@@ -88,5 +89,53 @@ describe('starlark build api', () => {
     expect(trimDocString('   Hello    \n   world \n  and  \n     good-bye     ')).toBe('Hello\n world\nand\n   good-bye');
     expect(trimDocString('\n\n  \nHello\nworld\n\n \n\t')).toBe('Hello\nworld');
     expect(trimDocString('\n    My doc\n\n    More details.\n    ')).toBe('My doc\n\nMore details.');
+  });
+});
+
+describe('attr.* and providers', () => {
+  function bzl(text: string) {
+    const loader = load({ 'pkg/BUILD': '', 'pkg/a.bzl': text });
+    const e = loader.loadBzl('pkg/a.bzl');
+    return { g: e.module?.globals, errors: loader.events.map((x) => x.text).join('\n') };
+  }
+
+  it('converts label defaults relative to the .bzl package and keeps declaration order', () => {
+    const { g, errors } = bzl(
+      'r = rule(implementation = lambda ctx: None, attrs = {"z": attr.label(default = ":x"), "a": attr.label_list(default = ["//y", Label("//w:v")]), "d": attr.label_keyed_string_dict(default = {"//k": "v"})})',
+    );
+    expect(errors).toBe('');
+    const r = g!.get('r') as RuleClass;
+    expect(r.attrs.map(([n]) => n)).toEqual(['z', 'a', 'd']);
+    expect(r.attrs.map(([, a]) => repr(a.defaultValue))).toEqual([
+      'Label("//pkg:x")',
+      '[Label("//y:y"), Label("//w:v")]',
+      '{Label("//k:k"): "v"}',
+    ]);
+  });
+
+  it('rejects unknown attr parameters, non-Attribute attrs and built-in attribute names', () => {
+    expect(bzl('a = attr.int(allow_files = True)').errors).toContain("int() got unexpected keyword argument 'allow_files'");
+    expect(bzl('r = rule(implementation = lambda ctx: None, attrs = {"x": 1})').errors).toContain("got dict<string, int> for 'attrs', want dict<string, Attribute|None>");
+    expect(bzl('r = rule(implementation = lambda ctx: None, attrs = {"tags": attr.string_list()})').errors).toContain(
+      "There is already a built-in attribute 'tags' which cannot be overridden.",
+    );
+  });
+
+  it('constructs provider instances, checks fields and runs init', () => {
+    const { g, errors } = bzl(
+      [
+        'P = provider(fields = ["a"])',
+        'p = P(a = 1)',
+        'Q, _new_q = provider(init = lambda x: {"x": x * 2})',
+        'q = Q(3)',
+        'raw = _new_q(x = 1)',
+        'd = DefaultInfo(files = depset([1], transitive = [depset([2])]))',
+        'kinds = [type(p), type(q), type(d)]',
+      ].join('\n'),
+    );
+    expect(errors).toBe('');
+    expect(repr(g!.get('kinds')!)).toBe('["P", "Q", "DefaultInfo"]');
+    expect(repr(g!.get('q')!)).toBe('Q(x = 6)');
+    expect(bzl('P = provider(fields = ["a"])\np = P(b = 1)').errors).toContain("got unexpected field 'b' in call to instantiate provider P");
   });
 });

@@ -314,7 +314,7 @@ function makeRule(host: StarlarkApiHost): Builtin {
     const attrs = attrsArg(get('attrs'), 'rule');
     const shared = test ? TEST_SHARED : executable ? BINARY_SHARED : COMMON_SHARED;
     for (const [n] of attrs) {
-      if (n === 'name' || shared.includes(n)) throw new EvalError(`There is already a built-in attribute '${n}' which cannot be overridden.`);
+      if (n === 'name' || (shared as readonly string[]).includes(n)) throw new EvalError(`There is already a built-in attribute '${n}' which cannot be overridden.`);
     }
     return new RuleClass(
       docArg(get('doc'), 'rule'),

@@ -257,6 +257,13 @@ export class ProviderInstance extends Struct {
     super(fields);
     this.typeName = provider.name;
   }
+
+  /** `MyInfo(a = 1)`: the provider's name where a struct says `struct`. */
+  override repr(out: string[], seen: Set<object>): void {
+    const start = out.length;
+    super.repr(out, seen);
+    out[start] = `${this.provider.name}(`;
+  }
 }
 
 /** An aspect made by `aspect(...)`. */
