@@ -20,6 +20,7 @@ import {
   labelToString,
   LabelSyntaxError,
   parseLabelInPackage,
+  RULES,
   type Label,
   type Loader,
   type RuleTarget,
@@ -111,9 +112,9 @@ function filesOf(loader: Loader, l: Label, seen = new Set<string>()): FileRef[] 
     case 'rule': {
       if (t.ruleClass === 'alias') return labelsOf(t, 'actual').flatMap((x) => filesOf(loader, x, seen));
       const out: FileRef[] = [];
-      const names = new Set(t.schema.attrs.map((a) => a.name));
-      // filegroup, bzl_library (native or Starlark, like skylib's) and rules alike: srcs, then deps' files.
-      if (names.has('srcs') && (t.ruleClass === 'filegroup' || t.ruleClass === 'bzl_library' || !t.schema.implicitOutputs)) {
+      const starlarkRule = RULES.get(t.ruleClass) !== t.schema;
+      if (t.ruleClass === 'filegroup' || t.ruleClass === 'bzl_library' || starlarkRule) {
+        // filegroup: its srcs; bzl_library (native, or a Starlark one like skylib's): srcs and the deps' files.
         for (const x of labelsOf(t, 'srcs')) out.push(...filesOf(loader, x, seen));
         if (t.ruleClass !== 'filegroup') for (const x of labelsOf(t, 'deps')) out.push(...filesOf(loader, x, seen));
       }
