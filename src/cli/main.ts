@@ -63,7 +63,7 @@ async function main(): Promise<number> {
     const p = join(workspace, rel);
     mkdirSync(dirname(p), { recursive: true });
     writeFileSync(p, data);
-    if (/\.(sh|bash)$/.test(rel)) chmodSync(p, 0o755);
+    if (/\.(sh|bash)$/.test(rel) || result.executables?.includes(rel)) chmodSync(p, 0o755);
   }
   await new Promise<void>((r) => process.stdout.write(result.stdout, () => r()));
   await new Promise<void>((r) => process.stderr.write(result.stderr, () => r()));

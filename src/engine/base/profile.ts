@@ -58,6 +58,9 @@ export interface Profile {
   readonly rcCommonIgnoresInapplicable: boolean;
   /** `some(x, k)` takes a count (newer than 4.2.3). */
   readonly querySomeTakesCount: boolean;
+  // ---- execution ----
+  /** The main repository's directory under the execroot and in runfiles trees (`__main__` in 4.2.3, `_main` with Bzlmod). */
+  readonly execrootName: string;
   // ---- workspace ----
   /** Files that mark the workspace root, in the order they are looked for (#13). */
   readonly workspaceMarkers: readonly string[];
@@ -101,6 +104,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
+    execrootName: '__main__',
     workspaceMarkers: ['WORKSPACE', 'WORKSPACE.bazel'],
   },
   modern: {
@@ -123,6 +127,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,
+    execrootName: '_main',
     workspaceMarkers: ['MODULE.bazel', 'REPO.bazel', 'WORKSPACE.bazel', 'WORKSPACE'],
   },
 };

@@ -1,42 +1,21 @@
-// `build`, `test`, `run` and `cquery` for now: the loading phase only. Targets and their transitive
-// prerequisites are loaded; loading errors end the command as in Bazel (exit 1, or 7 for cquery). Analysis and
-// execution come with later issues, so a command that loads cleanly stops with "not supported yet" (exit 2).
+// `build`: target patterns → loading → analysis → execution, with Bazel's console lines and exit codes
+// (pipeline.ts holds the steps `test` and `run` share). `loadingOnlyCommand` is the loading phase alone, which
+// `cquery` still uses until it has its own command.
 
-import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label } from '../build/index.ts';
+import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label, type Target } from '../build/index.ts';
 import { directDeps, functionSignatures, parseQuery, QueryEnvironment, QueryEvalError, QuerySyntaxError, subExpressions } from '../query/index.ts';
+import type { AnalyzedTarget, Artifact, RuleHook } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';
+import { Pipeline, resolvePatterns } from './pipeline.ts';
+import { commandOptions, optionValue } from './options.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
-
-/** Options of build/test/run/cquery that take their value as the next word. */
-const VALUE_OPTIONS = new Set([
-  '-c', '--compilation_mode', '--define', '--cpu', '--host_cpu', '--copt', '--host_copt', '--platforms', '--host_platform',
-  '--test_output', '--output', '--output_groups', '--test_tag_filters', '--build_tag_filters', '--test_size_filters',
-  '--config', '--extra_toolchains', '--test_arg', '--run_under', '--test_filter', '--test_timeout', '--jobs', '-j',
-  '--strategy', '--spawn_strategy', '--action_env', '--test_env', '--universe_scope', '--transitions',
-]);
-
-export function splitTargets(args: readonly string[]): { options: string[]; targets: string[] } {
-  const options: string[] = [];
-  const targets: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      targets.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('-') && (a.startsWith('--') || /^-[a-z]$/.test(a))) {
-      options.push(a);
-      if (!a.includes('=') && VALUE_OPTIONS.has(a) && i + 1 < args.length) options.push(args[++i]!);
-      continue;
-    }
-    targets.push(a);
-  }
-  return { options, targets };
-}
 
 export function loadingOnlyCommand(ctx: CommandContext, command: string, args: readonly string[]): CommandResult {
   const out = new Output();
-  const { options, targets: words } = splitTargets(args);
+  const parsed = commandOptions(ctx, command, args);
+  if ('failed' in parsed) return parsed.failed;
+  const cl = parsed.commandLine;
+  const words = cl.residue;
   let targets = words;
   if (command === 'cquery') {
     // The expression's target patterns are what cquery loads and analyses.
@@ -92,8 +71,7 @@ export function loadingOnlyCommand(ctx: CommandContext, command: string, args: r
   }
   if (command === 'cquery') {
     // Bazel 4.2.3 checks the output format only after analysis.
-    const i = options.findIndex((o) => o === '--output' || o.startsWith('--output='));
-    const format = i < 0 ? 'label' : options[i] === '--output' ? options[i + 1] : options[i]!.slice('--output='.length);
+    const format = String(optionValue(cl, 'output'));
     const valid = ctx.workspace.profile.cqueryOutputs;
     if (format !== undefined && !valid.includes(format)) {
       out.line('error', `Invalid output format '${format}'. Valid values are: ${valid.join(', ')}`);
@@ -102,4 +80,117 @@ export function loadingOnlyCommand(ctx: CommandContext, command: string, args: r
   }
   out.line('error', `rulepen does not support '${command}' yet: only loading ran (analysis and execution come later)`);
   return out.result(EXIT.COMMAND_LINE_ERROR);
+}
+
+/** The files a top-level target needs built: its outputs, and for an executable its runfiles. */
+export function topLevelArtifacts(t: AnalyzedTarget): Artifact[] {
+  return t.executable ? [...t.files, ...t.runfiles] : [...t.files];
+}
+
+/**
+ * Analyses the top-level targets and prints what Bazel prints for failures. Returns the targets that analysed
+ * cleanly, or an exit code when the build stops here.
+ */
+export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: AnalyzedTarget[]; failed: boolean } | { exit: number } {
+  const ok: AnalyzedTarget[] = [];
+  let failed = false;
+  for (const t of targets) {
+    const a = p.analyzer.analyzeTarget(t, t.kind === 'source file' ? null : p.target);
+    p.con.events(p.analyzer.events.splice(0));
+    if (a && !a.failed) {
+      ok.push(a);
+      continue;
+    }
+    failed = true;
+    const l = labelToString(t.label);
+    if (!p.keepGoing) {
+      p.con.line('error', `Analysis of target '${l}' failed; build aborted: Analysis of target '${l}' failed`);
+      p.elapsed(0);
+      p.failed(true);
+      return { exit: EXIT.BUILD_FAILURE };
+    }
+    p.con.line('warning', `errors encountered while analyzing target '${l}': it will not be built`);
+  }
+  if (failed) p.con.line('info', `Analysis succeeded for only ${ok.length} of ${targets.length} top-level targets`);
+  return { ok, failed };
+}
+
+/** Builds analysed top-level targets; prints "Target … up-to-date:" or "… failed to build". */
+export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean }> {
+  const ex = p.execution();
+  const built: AnalyzedTarget[] = [];
+  let failed = false;
+  for (const t of top) {
+    const ok = await ex.build(topLevelArtifacts(t));
+    p.con.events(ex.events.splice(0));
+    const l = labelToString(t.label);
+    if (ok) {
+      built.push(t);
+      if (t.files.length === 0) p.con.raw(`Target ${l} up-to-date (nothing to build)`);
+      else p.con.raw(`Target ${l} up-to-date:\n${t.files.map((f) => `  ${p.shown(f)}`).join('\n')}`);
+    } else {
+      failed = true;
+      p.con.raw(`Target ${l} failed to build`);
+      if (!p.keepGoing) break;
+    }
+  }
+  p.collectOutputs();
+  return { built, failed };
+}
+
+/** Loads the patterns' closure and sets up configurations; an exit code when that fails. */
+export function prepare(p: Pipeline, targets: readonly Target[]): number | undefined {
+  const loaded = p.load(targets);
+  p.flushLoading();
+  if (!loaded && !p.keepGoing) {
+    p.failed(false);
+    return EXIT.BUILD_FAILURE;
+  }
+  return p.configure();
+}
+
+export async function buildCommand(ctx: CommandContext, args: readonly string[], hooks: Readonly<Record<string, RuleHook>> = {}): Promise<CommandResult> {
+  const p = new Pipeline(ctx, 'build', hooks);
+  const bad = p.parse(args);
+  if (bad !== undefined) return p.con.result(bad);
+  let resolved;
+  try {
+    resolved = resolvePatterns(p.loader, p.commandLine.residue, p.con, p.keepGoing);
+  } catch (e) {
+    if (e instanceof TargetParsingError) {
+      p.con.line('error', `Skipping '${p.commandLine.residue.join(' ')}': ${e.message}`);
+      p.failed(false);
+      return p.con.result(EXIT.BUILD_FAILURE);
+    }
+    throw e;
+  }
+  p.flushLoading();
+  if (resolved.failed && !p.keepGoing) {
+    p.failed(false);
+    return p.con.result(EXIT.BUILD_FAILURE);
+  }
+  let targets = resolved.targets;
+  if (p.option('build_tests_only') === true) targets = targets.filter((t) => t.kind === 'rule' && t.schema.test === true);
+  if (targets.length === 0 && !resolved.failed) {
+    p.con.line(
+      'warning',
+      `Usage: bazel build <options> <targets>.\nInvoke \`bazel help build\` for full description of usage and options.\nYour request is correct, but requested an empty set of targets. Nothing will be built.`,
+    );
+  }
+  const prep = prepare(p, targets);
+  if (prep !== undefined) return p.con.result(prep, p.explanations());
+  const an = analyzeTopLevel(p, targets);
+  if ('exit' in an) return p.con.result(an.exit, p.explanations());
+  p.analyzedLine(an.ok);
+  p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'}...`);
+  const ex = await executeTopLevel(p, an.ok);
+  const failed = an.failed || ex.failed || resolved.failed;
+  if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
+  p.elapsed(p.executor.ran + 1);
+  if (failed) {
+    p.failed(false);
+    return p.con.result(EXIT.BUILD_FAILURE, p.explanations());
+  }
+  p.con.line('info', `Build completed successfully, ${p.executor.ran + 1} total action${p.executor.ran === 0 ? '' : 's'}`);
+  return p.con.result(EXIT.SUCCESS, p.explanations());
 }

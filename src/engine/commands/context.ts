@@ -1,9 +1,17 @@
-// What every command receives: the workspace, the absolute path Bazel would print for it, and a cancel flag.
+// What every command receives: the workspace, the absolute path Bazel would print for it, the startup options
+// (what came before the command: --bazelrc, --noworkspace_rc, …) and a cancel flag.
 import type { Workspace } from '../build/index.ts';
+import type { ActionCache, ShellSignal } from '../actions/index.ts';
 
 export interface CommandContext {
   readonly workspace: Workspace;
   /** Absolute workspace path used in messages (`ERROR: /ws/pkg/BUILD:3:8: …`). */
   readonly workspaceDir: string;
+  /** Startup options, before the command name (`bazel --bazelrc=x build …`). */
+  readonly startup?: readonly string[];
   readonly cancel?: { cancelled: boolean };
+  /** build/test/run: outputs of earlier actions (a worker keeps one across edits, so unchanged actions do not rerun). */
+  readonly actionCache?: ActionCache;
+  /** build/test/run: aborts a running shell (Stop). */
+  readonly signal?: ShellSignal;
 }

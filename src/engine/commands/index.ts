@@ -4,7 +4,10 @@
 // and console lines follow Bazel (result.ts).
 
 import { Workspace, type WorkspaceFiles } from '../build/index.ts';
-import { loadingOnlyCommand } from './build.ts';
+import type { ActionCache, RuleHook, ShellSignal } from '../actions/index.ts';
+import { buildCommand, loadingOnlyCommand } from './build.ts';
+import { runCommand as runTarget } from './run.ts';
+import { testCommand } from './test.ts';
 import type { CommandContext } from './context.ts';
 import { helpCommand, versionCommand } from './info.ts';
 import { queryCommand } from './query.ts';
@@ -18,11 +21,21 @@ export interface RunOptions {
   /** Absolute path used in messages; default '/workspace'. */
   readonly workspaceDir?: string;
   readonly cancel?: { cancelled: boolean };
+  /** build/test/run: the action cache to reuse (keep one across edits; absent: start cold). */
+  readonly actionCache?: ActionCache;
+  /** build/test/run: aborts a running shell. */
+  readonly signal?: ShellSignal;
 }
+
+/** Rules whose actions come from other layers (genquery: query; starlark_doc_extract: docs), by rule class. */
+const HOOKS: Readonly<Record<string, RuleHook>> = {};
+
+const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
 
 const NEEDS_WORKSPACE = new Set(['build', 'test', 'run', 'query', 'cquery']);
 
-export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions = {}): CommandResult {
+/** Parses the command word and checks the workspace: a finished result, or the context to run the command in. */
+function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions): CommandResult | { ctx: CommandContext; command: string; args: string[] } {
   let i = 0;
   while (i < argv.length && argv[i]!.startsWith('-')) i++;
   const command = argv[i];
@@ -46,15 +59,38 @@ export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], o
     );
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  const ctx: CommandContext = { workspace, workspaceDir: (opts.workspaceDir ?? '/workspace').replace(/\/+$/, ''), startup: argv.slice(0, i), cancel: opts.cancel };
-  if (command === 'query') return queryCommand(ctx, args);
-  return loadingOnlyCommand(ctx, command, args);
+  const ctx: CommandContext = {
+    workspace,
+    workspaceDir: (opts.workspaceDir ?? '/workspace').replace(/\/+$/, ''),
+    startup: argv.slice(0, i),
+    cancel: opts.cancel,
+    actionCache: opts.actionCache,
+    signal: opts.signal,
+  };
+  return { ctx, command, args };
+}
+
+/** The commands that need no shell (query, cquery, help, version); build/test/run only load here. */
+export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions = {}): CommandResult {
+  const b = begin(files, argv, opts);
+  if (!('ctx' in b)) return b;
+  if (b.command === 'query') return queryCommand(b.ctx, b.args);
+  return loadingOnlyCommand(b.ctx, b.command, b.args);
+}
+
+async function dispatch(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions): Promise<CommandResult> {
+  const b = begin(files, argv, opts);
+  if (!('ctx' in b)) return b;
+  if (!ASYNC_COMMANDS.has(b.command)) return runCommandSync(files, argv, opts);
+  if (b.command === 'build') return buildCommand(b.ctx, b.args, HOOKS);
+  if (b.command === 'test') return testCommand(b.ctx, b.args, HOOKS);
+  return runTarget(b.ctx, b.args, HOOKS);
 }
 
 /** Runs a Bazel command line over the files; never throws (a bug becomes an 'internal' diagnostic, exit 37). */
 export async function runCommand(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions = {}): Promise<CommandResult> {
   try {
-    return runCommandSync(files, argv, opts);
+    return await dispatch(files, argv, opts);
   } catch (e) {
     const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     return {

@@ -9,6 +9,8 @@ export interface CommandResult {
   stderr: string;
   /** Files written under bazel-bin/ (or bazel-testlogs/), by workspace-relative path, e.g. `bazel-bin/pkg/out.txt`. */
   outputs: Record<string, Uint8Array>;
+  /** Keys of `outputs` that are executable files (genrule executable = True, sh_binary/sh_test). */
+  executables?: string[];
   diagnostics: Diagnostic[];
   /** Why things happened, as data for the UI's Why / Tests / Actions panels (filled by the stage that knows). */
   explanations?: Explanations;

@@ -1,0 +1,107 @@
+// Artifacts (files an action reads or writes), the providers a configured target carries, and actions.
+//
+// An artifact's exec path is where it sits under the execroot (`pkg/in.txt` for a source file,
+// `bazel-out/k8-fastbuild/bin/pkg/out.txt` for a generated one); its root-relative ("short") path is what
+// `$(rootpath)` prints and where it sits in a runfiles tree (`pkg/out.txt`).
+
+import type { Label, Location, Target } from '../build/index.ts';
+import type { BuildConfiguration } from './configuration.ts';
+
+export interface Artifact {
+  readonly execPath: string;
+  readonly shortPath: string;
+  /** '' for source files, else `bazel-out/<dir>/bin`. */
+  readonly root: string;
+  /** The file target this artifact is (source or generated file), when it has one. */
+  readonly label?: Label;
+  /** Key of the action that writes it; absent for source files. */
+  readonly generatedBy?: string;
+}
+
+export function isSourceArtifact(a: Artifact): boolean {
+  return a.root === '';
+}
+
+/** Test rules' TestInfo, as test_suite filtering and the test runner read it. */
+export interface TestInfo {
+  readonly size: string;
+  readonly timeout: string;
+  readonly tags: readonly string[];
+  readonly args: readonly string[];
+  readonly env: readonly (readonly [string, string])[];
+  readonly flaky: boolean;
+}
+
+/** The default timeout of a test size (TestSize.getDefaultTimeout). */
+export function defaultTimeout(size: string): string {
+  switch (size) {
+    case 'small':
+      return 'short';
+    case 'large':
+      return 'long';
+    case 'enormous':
+      return 'eternal';
+    default:
+      return 'moderate';
+  }
+}
+
+/** Seconds of a timeout name. */
+export function timeoutSeconds(timeout: string): number {
+  return { short: 60, moderate: 300, long: 900, eternal: 3600 }[timeout] ?? 300;
+}
+
+/**
+ * A target analysed in a configuration, with the providers Bazel's native rules return: DefaultInfo (files,
+ * runfiles, executable), OutputGroupInfo, TestInfo, TemplateVariableInfo (make variables).
+ */
+export interface AnalyzedTarget {
+  /** `//pkg:name (config id)` or `//pkg:name (null)`. */
+  readonly key: string;
+  readonly label: Label;
+  readonly target: Target;
+  readonly config: BuildConfiguration | null;
+  /** DefaultInfo.files: what building the target produces. */
+  readonly files: readonly Artifact[];
+  /** Default runfiles (executable, srcs of binaries, data). */
+  readonly runfiles: readonly Artifact[];
+  readonly outputGroups: ReadonlyMap<string, readonly Artifact[]>;
+  readonly executable?: Artifact;
+  readonly test?: TestInfo;
+  readonly makeVariables?: ReadonlyMap<string, string>;
+  /** For testonly checks (an alias reports its actual's). */
+  readonly testonly: boolean;
+  /** An alias: the target it finally stands for (chains followed). */
+  readonly actual?: AnalyzedTarget;
+  /** test_suite: the tests it expands to. */
+  readonly suiteTests?: readonly AnalyzedTarget[];
+  /** Analysis of this target or of a dependency failed. */
+  readonly failed: boolean;
+}
+
+export type ActionKind = 'genrule' | 'symlink' | 'write' | 'genquery' | 'doc-extract';
+
+/** One step of the build: reads inputs, writes outputs. */
+export interface Action {
+  readonly key: string;
+  readonly kind: ActionKind;
+  /** The rule that owns it. */
+  readonly owner: Label;
+  readonly location: Location;
+  readonly mnemonic: string;
+  /** Bazel's progress message, e.g. `Executing genrule //pkg:g`. */
+  readonly progress: string;
+  readonly inputs: readonly Artifact[];
+  readonly outputs: readonly Artifact[];
+  /** Outputs to mark executable. */
+  readonly executableOutputs?: ReadonlySet<string>;
+  /** genrule: the script `bash -c` runs and its environment. */
+  readonly script?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /** write: the content; symlink: nothing (the one input is copied). */
+  readonly content?: Uint8Array;
+  /** genquery / doc-extract: computes the outputs (analysis-time data closed over). */
+  readonly compute?: (read: (execPath: string) => Uint8Array | undefined) => { outputs: Map<string, Uint8Array> } | { error: string };
+  /** Part of the cache key besides inputs, script and environment (e.g. a genquery's result inputs). */
+  readonly fingerprint?: string;
+}

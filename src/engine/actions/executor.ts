@@ -1,0 +1,255 @@
+// Execution: runs the actions that produce the requested artifacts, in dependency order, through an action
+// cache, and keeps every file of the build in an in-memory output tree (exec path → bytes).
+//
+// The cache (ActionCache) is keyed by action and holds a digest of everything that determines the outputs —
+// the kind, the script and environment (or content / fingerprint), the exec paths and content digests of the
+// inputs, the output paths — with the outputs it produced. An action whose digest is unchanged is not run; its
+// outputs come from the cache. A changed input changes the digests of exactly the actions that read it, and,
+// through their outputs' content, of what depends on those: a second build with nothing changed runs no
+// action, and an edit reruns only its dependents. The worker keeps one cache across edits; the CLI starts cold.
+//
+// A genrule runs in the emulated bash (shell/) over a fresh file system holding only its inputs (so declared
+// outputs never pre-exist: Bazel deletes them before the run), with the parent directories of its outputs
+// created, in the sanitised environment, with `/execroot/<workspace>` as working directory. A failing command
+// or a missing declared output fails the action with Bazel's messages, and no output of it is kept. Under the
+// C locale that Bazel's empty environment implies, GNU tools sort bytewise; just-bash sorts with
+// String.prototype.localeCompare, so runs execute inside withCLocale(), which makes that comparison bytewise
+// for the duration of the run (and restores it after).
+
+import type { BuildEvent } from '../build/index.ts';
+import { labelToString } from '../build/index.ts';
+import { utf8Decode } from '../base/index.ts';
+import type { Action, Artifact } from './artifacts.ts';
+import { Digest, digestBytes } from './digest.ts';
+import { runShell, type ShellLimits, type ShellResult, type ShellSignal } from './shell/index.ts';
+
+export interface CacheEntry {
+  readonly digest: string;
+  readonly outputs: ReadonlyMap<string, Uint8Array>;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode?: number;
+}
+
+/** Outputs of past action runs, by action key; keep one across builds for incrementality. */
+export class ActionCache {
+  readonly entries = new Map<string, CacheEntry>();
+}
+
+export interface ExecutorOptions {
+  readonly workspaceDir: string;
+  /** `__main__` (4.2.3) or `_main`. */
+  readonly workspaceName: string;
+  readonly cache: ActionCache;
+  readonly limits?: ShellLimits;
+  readonly signal?: ShellSignal;
+  /** Source file contents by workspace path. */
+  readonly readSource: (path: string) => Uint8Array | undefined;
+  /** Called when an action's run ends (for genrule explanations). */
+  readonly onRun?: (action: Action, r: ActionRun) => void;
+}
+
+export interface ActionRun {
+  readonly cached: boolean;
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly outputs: ReadonlyMap<string, Uint8Array>;
+  readonly missing: readonly string[];
+  readonly ok: boolean;
+}
+
+/** Runs `f` with String.prototype.localeCompare comparing bytewise (the C locale's collation). */
+export async function withCLocale<T>(f: () => Promise<T>): Promise<T> {
+  const proto = String.prototype as unknown as { localeCompare: (this: string, that: string) => number };
+  const original = proto.localeCompare;
+  proto.localeCompare = function (this: string, that: string): number {
+    const a = String(this);
+    const b = String(that);
+    return a < b ? -1 : a > b ? 1 : 0;
+  };
+  try {
+    return await f();
+  } finally {
+    proto.localeCompare = original;
+  }
+}
+
+/** Shell quoting as Bazel prints argv in failure messages. */
+export function shellQuote(s: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export class Executor {
+  /** Every file of the build: sources read and outputs produced, by exec path. */
+  readonly tree = new Map<string, Uint8Array>();
+  /** Exec paths of executable files in the tree. */
+  readonly executables = new Set<string>();
+  readonly events: BuildEvent[] = [];
+  /** Generated files produced (or restored from the cache) in this build, in order. */
+  readonly produced: string[] = [];
+  ran = 0;
+  cachedCount = 0;
+  private readonly status = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly actions: ReadonlyMap<string, Action>,
+    readonly opts: ExecutorOptions,
+  ) {}
+
+  get execRoot(): string {
+    return `/execroot/${this.opts.workspaceName}`;
+  }
+
+  /** Makes every artifact available in the tree; false when one of them could not be. */
+  async build(artifacts: readonly Artifact[]): Promise<boolean> {
+    let ok = true;
+    for (const a of artifacts) if (!(await this.artifact(a))) ok = false;
+    return ok;
+  }
+
+  private async artifact(a: Artifact): Promise<boolean> {
+    if (this.tree.has(a.execPath)) return true;
+    if (!a.generatedBy) {
+      const bytes = this.opts.readSource(a.execPath);
+      if (!bytes) {
+        const l = a.label ? labelToString(a.label) : a.execPath;
+        this.events.push({ severity: 'error', text: `missing input file '${l}'` });
+        return false;
+      }
+      this.tree.set(a.execPath, bytes);
+      if (a.execPath.endsWith('.sh') || utf8Decode(bytes.subarray(0, 2)) === '#!') this.executables.add(a.execPath);
+      return true;
+    }
+    const action = this.actions.get(a.generatedBy);
+    if (!action) return false;
+    let p = this.status.get(action.key);
+    if (!p) {
+      p = this.run(action);
+      this.status.set(action.key, p);
+    }
+    return p;
+  }
+
+  private digest(action: Action): string {
+    const d = new Digest().string(action.kind).string(action.script ?? '').string(action.fingerprint ?? '');
+    for (const [k, v] of Object.entries(action.env ?? {}).sort()) d.string(k).string(v);
+    if (action.content) d.bytes(action.content);
+    for (const i of [...action.inputs].sort((x, y) => (x.execPath < y.execPath ? -1 : 1))) {
+      d.string(i.execPath).string(digestBytes(this.tree.get(i.execPath) ?? new Uint8Array()));
+      d.string(this.executables.has(i.execPath) ? 'x' : '-');
+    }
+    for (const o of action.outputs) d.string(o.execPath);
+    return d.hex();
+  }
+
+  private async run(action: Action): Promise<boolean> {
+    let inputsOk = true;
+    for (const i of action.inputs) if (!(await this.artifact(i))) inputsOk = false;
+    if (!inputsOk) return false;
+    const digest = this.digest(action);
+    const cached = this.opts.cache.entries.get(action.key);
+    if (cached && cached.digest === digest) {
+      this.cachedCount++;
+      this.store(action, cached.outputs);
+      this.opts.onRun?.(action, { cached: true, exitCode: cached.exitCode ?? 0, stdout: cached.stdout, stderr: cached.stderr, outputs: cached.outputs, missing: [], ok: true });
+      return true;
+    }
+    this.ran++;
+    const r = await this.execute(action);
+    this.opts.onRun?.(action, r);
+    if (!r.ok) return false;
+    this.opts.cache.entries.set(action.key, { digest, outputs: r.outputs, stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode });
+    this.store(action, r.outputs);
+    return true;
+  }
+
+  private store(action: Action, outputs: ReadonlyMap<string, Uint8Array>): void {
+    for (const o of action.outputs) {
+      const bytes = outputs.get(o.execPath);
+      if (!bytes) continue;
+      this.tree.set(o.execPath, bytes);
+      if (action.executableOutputs?.has(o.execPath)) this.executables.add(o.execPath);
+      this.produced.push(o.execPath);
+    }
+  }
+
+  private where(action: Action): string {
+    return `${this.opts.workspaceDir}/${action.location.file}:${action.location.line}:${action.location.column}`;
+  }
+
+  private async execute(action: Action): Promise<ActionRun> {
+    const fail = (stderr: string): ActionRun => ({ cached: false, exitCode: 1, stdout: '', stderr, outputs: new Map(), missing: [], ok: false });
+    switch (action.kind) {
+      case 'symlink': {
+        const src = this.tree.get(action.inputs[0]!.execPath)!;
+        return { cached: false, exitCode: 0, stdout: '', stderr: '', outputs: new Map([[action.outputs[0]!.execPath, src]]), missing: [], ok: true };
+      }
+      case 'write':
+        return { cached: false, exitCode: 0, stdout: '', stderr: '', outputs: new Map([[action.outputs[0]!.execPath, action.content ?? new Uint8Array()]]), missing: [], ok: true };
+      case 'genquery':
+      case 'doc-extract': {
+        const r = action.compute!((p) => this.tree.get(p));
+        if ('error' in r) {
+          this.events.push({ severity: 'error', text: `${this.where(action)}: ${r.error}` });
+          return fail(r.error);
+        }
+        return { cached: false, exitCode: 0, stdout: '', stderr: '', outputs: r.outputs, missing: [], ok: true };
+      }
+      case 'genrule':
+        return this.genrule(action);
+    }
+  }
+
+  private async genrule(action: Action): Promise<ActionRun> {
+    const cwd = this.execRoot;
+    const files = new Map<string, Uint8Array>();
+    const executable = new Set<string>();
+    for (const i of action.inputs) {
+      files.set(`${cwd}/${i.execPath}`, this.tree.get(i.execPath)!);
+      if (this.executables.has(i.execPath)) executable.add(`${cwd}/${i.execPath}`);
+    }
+    const dirs = new Set(action.outputs.map((o) => `${cwd}/${o.execPath.slice(0, o.execPath.lastIndexOf('/'))}`));
+    // bash itself adds SHLVL (and PWD, `_`) to what the action environment holds.
+    const env = { ...(action.env ?? {}), SHLVL: '1' };
+    let r: ShellResult;
+    try {
+      r = await withCLocale(() => runShell({ script: action.script!, cwd, env, files, executable, dirs, limits: this.opts.limits, signal: this.opts.signal }));
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      this.events.push({ severity: 'error', text: `${this.where(action)}: ${action.progress} failed: the emulated shell failed: ${msg}` });
+      return { cached: false, exitCode: 1, stdout: '', stderr: msg, outputs: new Map(), missing: [], ok: false };
+    }
+    const output = r.stdout + r.stderr;
+    const outputs = new Map<string, Uint8Array>();
+    const missing: string[] = [];
+    for (const o of action.outputs) {
+      const bytes = r.files.get(`${cwd}/${o.execPath}`);
+      if (bytes) outputs.set(o.execPath, bytes);
+      else missing.push(o.execPath);
+    }
+    if (r.exitCode !== 0) {
+      const argv = ['/bin/bash', '-c', action.script!].map(shellQuote).join(' ');
+      this.events.push({
+        severity: 'error',
+        text: `${this.where(action)}: ${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`,
+      });
+      return { cached: false, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, outputs: new Map(), missing, ok: false };
+    }
+    if (output) this.events.push({ severity: 'info', text: `From ${action.progress}:\n${output.replace(/\n$/, '')}` });
+    if (missing.length > 0) {
+      for (const m of missing) {
+        const short = action.outputs.find((o) => o.execPath === m)!.shortPath;
+        this.events.push({
+          severity: 'error',
+          text: `${this.where(action)}: declared output '${short}' was not created by genrule. This is probably because the genrule actually didn't create this output, or because the output was a directory and the genrule was run remotely (note that only the contents of declared file outputs are copied from genrules run remotely)`,
+        });
+      }
+      this.events.push({ severity: 'error', text: `${this.where(action)}: ${action.progress} failed: not all outputs were created or valid` });
+      return { cached: false, exitCode: 0, stdout: r.stdout, stderr: r.stderr, outputs: new Map(), missing, ok: false };
+    }
+    return { cached: false, exitCode: 0, stdout: r.stdout, stderr: r.stderr, outputs, missing, ok: true };
+  }
+}
+

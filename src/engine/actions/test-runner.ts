@@ -1,0 +1,141 @@
+// Runs one test (sh_test) in the emulated bash as Bazel's test-setup.sh would: in its runfiles tree, with
+// Bazel's test environment, and writes test.log and test.xml as Bazel 4.2.3 does.
+//
+// The runfiles tree is `bazel-out/<cfg>/bin/<pkg>/<name>.runfiles/<workspace>/…`; the test starts there with
+// TEST_SRCDIR/RUNFILES_DIR pointing at it, TEST_TMPDIR at a private directory, TEST_WORKSPACE, TEST_TARGET,
+// TEST_SIZE, TEST_TIMEOUT, XML_OUTPUT_FILE, the TEST_* files of the testlogs directory, `env` of the rule
+// and its `args` (location-expanded to runfiles paths). Exit status 0 passes. Durations are not measured:
+// every test reports 0.1s and test.xml a duration of 0, so outputs stay deterministic.
+
+import { labelToString } from '../build/index.ts';
+import { utf8Encode } from '../base/index.ts';
+import type { AnalyzedTarget } from './artifacts.ts';
+import { timeoutSeconds } from './artifacts.ts';
+import { binDir } from './configuration.ts';
+import { ActionCache, shellQuote, withCLocale } from './executor.ts';
+import { Digest, digestBytes } from './digest.ts';
+import { runShell, type ShellLimits, type ShellSignal } from './shell/index.ts';
+
+export type TestStatus = 'PASSED' | 'FAILED' | 'TIMEOUT';
+
+export interface TestRun {
+  readonly label: string;
+  readonly status: TestStatus;
+  readonly cached: boolean;
+  readonly exitCode: number;
+  /** bazel-testlogs/<pkg>/<name>/test.log and test.xml (relative to bazel-testlogs/). */
+  readonly logPath: string;
+  readonly log: string;
+  readonly xml: string;
+  readonly env: Record<string, string>;
+  readonly command: string;
+}
+
+export interface TestRunOptions {
+  readonly workspaceName: string;
+  readonly tree: ReadonlyMap<string, Uint8Array>;
+  readonly executables: ReadonlySet<string>;
+  readonly cache: ActionCache;
+  readonly testArgs?: readonly string[];
+  readonly testEnv?: readonly (readonly [string, string])[];
+  readonly limits?: ShellLimits;
+  readonly signal?: ShellSignal;
+}
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+function xmlEscapeCdata(s: string): string {
+  return s.replace(/]]>/g, ']]>]]&gt;<![CDATA[');
+}
+
+export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<TestRun> {
+  const label = labelToString(t.label);
+  const info = t.test!;
+  const exe = t.executable!;
+  const config = t.config!;
+  const execRoot = `/execroot/${opts.workspaceName}`;
+  const shortPkg = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
+  const runfilesDir = `${execRoot}/${binDir(config)}/${shortPkg}.runfiles`;
+  const logsRel = `${shortPkg}`;
+  const logsDir = `${execRoot}/bazel-out/${config.outputDir}/testlogs/${logsRel}`;
+  const tmp = `${execRoot}/_tmp/${new Digest().string(label).hex()}`;
+  const env: Record<string, string> = {
+    PATH: `.:${PATH}`,
+    TMPDIR: '/tmp',
+    TZ: 'UTC',
+    USER: 'rulepen',
+    HOME: tmp,
+    SHLVL: '1',
+    EXPERIMENTAL_SPLIT_XML_GENERATION: '1',
+    GTEST_TMP_DIR: tmp,
+    JAVA_RUNFILES: runfilesDir,
+    PYTHON_RUNFILES: runfilesDir,
+    RUNFILES_DIR: runfilesDir,
+    RUN_UNDER_RUNFILES: '1',
+    TEST_BINARY: exe.shortPath,
+    TEST_INFRASTRUCTURE_FAILURE_FILE: `${logsDir}/test.infrastructure_failure`,
+    TEST_LOGSPLITTER_OUTPUT_FILE: `${logsDir}/test.raw_splitlogs/test.splitlogs`,
+    TEST_PREMATURE_EXIT_FILE: `${logsDir}/test.exited_prematurely`,
+    TEST_SIZE: info.size,
+    TEST_SRCDIR: runfilesDir,
+    TEST_TARGET: label,
+    TEST_TIMEOUT: String(timeoutSeconds(info.timeout)),
+    TEST_TMPDIR: tmp,
+    TEST_UNDECLARED_OUTPUTS_ANNOTATIONS_DIR: `${logsDir}/test.outputs_manifest`,
+    TEST_UNDECLARED_OUTPUTS_DIR: `${logsDir}/test.outputs`,
+    TEST_UNUSED_RUNFILES_LOG_FILE: `${logsDir}/test.unused_runfiles_log`,
+    TEST_WARNINGS_OUTPUT_FILE: `${logsDir}/test.warnings`,
+    TEST_WORKSPACE: opts.workspaceName,
+    XML_OUTPUT_FILE: `${logsDir}/test.xml`,
+  };
+  for (const [k, v] of info.env) env[k] = v;
+  for (const [k, v] of opts.testEnv ?? []) env[k] = v;
+  const files = new Map<string, Uint8Array>();
+  const executable = new Set<string>();
+  for (const r of t.runfiles) {
+    const bytes = opts.tree.get(r.execPath);
+    if (!bytes) continue;
+    const p = `${runfilesDir}/${opts.workspaceName}/${r.shortPath}`;
+    files.set(p, bytes);
+    if (opts.executables.has(r.execPath)) executable.add(p);
+  }
+  const args = [...info.args, ...(opts.testArgs ?? [])];
+  const cwd = `${runfilesDir}/${opts.workspaceName}`;
+  const command = [`./${exe.shortPath}`, ...args].map((a, i) => (i === 0 ? a : shellQuote(a))).join(' ');
+
+  // Test results are cached like actions: same runfiles, arguments and environment → same result.
+  const d = new Digest().string('test').string(command);
+  for (const [k, v] of Object.entries(env).sort()) d.string(k).string(v);
+  for (const [p, b] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) d.string(p).string(digestBytes(b)).string(executable.has(p) ? 'x' : '-');
+  const digest = d.hex();
+  const key = `test ${t.key}`;
+  const hit = opts.cache.entries.get(key);
+  let exitCode: number;
+  let output: string;
+  let cached = false;
+  if (hit && hit.digest === digest) {
+    exitCode = hit.exitCode ?? 0;
+    output = hit.stdout;
+    cached = true;
+  } else {
+    const r = await withCLocale(() =>
+      runShell({ script: command, cwd, env, files, executable, dirs: [tmp, `${logsDir}/test.outputs`], limits: opts.limits, signal: opts.signal }),
+    );
+    exitCode = r.exitCode;
+    output = r.stdout + r.stderr;
+    opts.cache.entries.set(key, { digest, outputs: new Map(), stdout: output, stderr: '', exitCode });
+  }
+  const status: TestStatus = exitCode === 0 ? 'PASSED' : exitCode === 124 ? 'TIMEOUT' : 'FAILED';
+  const log = `exec \${PAGER:-/usr/bin/less} "$0" || exit 1\nExecuting tests from ${label}\n-----------------------------------------------------------------------------\n${output}`;
+  const failures = status === 'PASSED' ? 0 : 1;
+  const xml =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${shortPkg}" tests="1" failures="0" errors="${failures}">\n` +
+    `    <testcase name="${shortPkg}" status="run" duration="0" time="0">${failures ? `<error message="exited with error code ${exitCode}"></error>` : ''}</testcase>\n` +
+    `      <system-out>\nGenerated test.log (if the file is not UTF-8, then this may be unreadable):\n<![CDATA[${xmlEscapeCdata(log)}]]>\n      </system-out>\n    </testsuite>\n</testsuites>\n`;
+  return { label, status, cached, exitCode, logPath: `${logsRel}/test.log`, log, xml, env, command };
+}
+
+export function encodeLog(s: string): Uint8Array {
+  return utf8Encode(s);
+}
+

@@ -1,0 +1,177 @@
+// `test`: builds the requested targets, expands test_suites into tests (test-suite.ts), runs each test in the
+// emulated bash (actions/test-runner.ts) and prints Bazel's summary on stdout:
+// `//pkg:t        PASSED in 0.1s` (status at column 73), `Executed N out of M tests: …`.
+//
+// Exit codes: 0 all passed; 3 a test failed; 4 no test targets ("No test targets were found, yet testing was
+// requested"); 1 a build or pattern error ("command succeeded, but there were errors parsing the target
+// pattern" when a suite listed a non-test: its other tests still run). test.log and test.xml are written under
+// bazel-testlogs/<pkg>/<name>/.
+
+import { labelToString, TargetParsingError, type Target } from '../build/index.ts';
+import { expandTestSuite, runTest, type AnalyzedTarget, type RuleHook, type SuiteExplanation, type TestRun } from '../actions/index.ts';
+import { utf8Encode } from '../base/index.ts';
+import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';
+import type { CommandContext } from './context.ts';
+import { Pipeline, resolvePatterns } from './pipeline.ts';
+import { EXIT, type CommandResult } from './result.ts';
+
+/** `//pkg:t` padded so the status starts at column 73, as Bazel's summary prints it. */
+export function summaryLine(label: string, status: string, cached: boolean): string {
+  const prefix = cached ? '(cached) ' : '';
+  const pad = Math.max(1, 73 - label.length - prefix.length);
+  return `${label}${' '.repeat(pad)}${prefix}${status} in 0.1s`;
+}
+
+function tagFilter(spec: string[]): (tags: readonly string[]) => boolean {
+  const parts = spec.flatMap((s) => s.split(',')).filter((s) => s !== '');
+  const req = parts.filter((p) => !p.startsWith('-')).map((p) => p.replace(/^\+/, ''));
+  const exc = parts.filter((p) => p.startsWith('-')).map((p) => p.slice(1));
+  return (tags) => (req.length === 0 || req.some((t) => tags.includes(t))) && !exc.some((t) => tags.includes(t));
+}
+
+export async function testCommand(ctx: CommandContext, args: readonly string[], hooks: Readonly<Record<string, RuleHook>> = {}): Promise<CommandResult> {
+  const p = new Pipeline(ctx, 'test', hooks);
+  const bad = p.parse(args);
+  if (bad !== undefined) return p.con.result(bad);
+  let resolved;
+  try {
+    resolved = resolvePatterns(p.loader, p.commandLine.residue, p.con, p.keepGoing);
+  } catch (e) {
+    if (e instanceof TargetParsingError) {
+      p.con.line('error', `Skipping '${p.commandLine.residue.join(' ')}': ${e.message}`);
+      p.failed(false);
+      return p.con.result(EXIT.BUILD_FAILURE);
+    }
+    throw e;
+  }
+  p.flushLoading();
+  if (resolved.failed && !p.keepGoing) {
+    p.failed(false);
+    return p.con.result(EXIT.BUILD_FAILURE);
+  }
+  const prep = prepare(p, resolved.targets);
+  if (prep !== undefined) return p.con.result(prep, p.explanations());
+
+  // Test-pattern expansion: tests stay, suites expand, other targets are only built.
+  const tests: AnalyzedTarget[] = [];
+  const buildOnly: Target[] = [];
+  const suites: Record<string, SuiteExplanation> = {};
+  let patternErrors = false;
+  const addTest = (t: AnalyzedTarget) => {
+    if (!tests.some((x) => x.key === t.key)) tests.push(t);
+  };
+  for (const t of resolved.targets) {
+    if (t.kind === 'rule' && t.schema.test) {
+      const a = p.analyzer.analyzeTarget(t, p.target);
+      if (a && !a.failed) addTest(a);
+      else buildOnly.push(t);
+    } else if (t.kind === 'rule' && t.ruleClass === 'test_suite') {
+      const r = expandTestSuite(t, p.target, p.analyzer);
+      suites[labelToString(t.label)] = r.explanation;
+      const expansionErrors = r.explanation.errors.length > 0 || Object.values(Object.fromEntries(p.analyzer.suites)).some((s) => s.errors.length > 0);
+      p.con.events(p.analyzer.events.splice(0));
+      if (expansionErrors) {
+        patternErrors = true;
+        p.con.line('warning', 'Target pattern parsing failed.');
+      }
+      for (const x of r.tests) if (!x.failed) addTest(x);
+    } else buildOnly.push(t);
+  }
+  // --test_tag_filters / --test_size_filters / --test_timeout_filters narrow the tests run.
+  const tagOk = tagFilter(p.options('test_tag_filters'));
+  const sizes = p.options('test_size_filters').flatMap((s) => s.split(',')).filter(Boolean);
+  const selected = tests.filter((t) => tagOk(t.test!.tags) && (sizes.length === 0 || sizes.includes(t.test!.size)));
+
+  const toBuild = p.option('build_tests_only') === true ? [] : buildOnly;
+  const an = analyzeTopLevel(p, toBuild);
+  if ('exit' in an) return p.con.result(an.exit, p.explanations({ testSuites: suites }));
+  const top = [...an.ok, ...selected];
+  p.analyzedLine(top);
+  if (selected.length === 0) {
+    p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'} and 0 test targets...`);
+  } else if (an.ok.length === 0) {
+    p.con.line('info', `Found ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
+  } else {
+    p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'} and ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
+  }
+  const ex = await executeTopLevel(p, top);
+  const builtKeys = new Set(ex.built.map((t) => t.key));
+
+  const runs: TestRun[] = [];
+  const failedToBuild: AnalyzedTarget[] = [];
+  const testArgs = p.options('test_arg');
+  const testEnv = p.options('test_env').map((e) => {
+    const i = e.indexOf('=');
+    return (i < 0 ? [e, ''] : [e.slice(0, i), e.slice(i + 1)]) as [string, string];
+  });
+  const filter = p.option('test_filter');
+  if (typeof filter === 'string' && filter) testEnv.push(['TESTBRIDGE_TEST_ONLY', filter]);
+  for (const t of [...selected].sort((a, b) => (labelToString(a.label) < labelToString(b.label) ? -1 : 1))) {
+    if (!builtKeys.has(t.key)) {
+      failedToBuild.push(t);
+      continue;
+    }
+    const r = await runTest(t, {
+      workspaceName: p.profile.execrootName,
+      tree: p.executor.tree,
+      executables: p.executor.executables,
+      cache: p.cache,
+      testArgs,
+      testEnv,
+      signal: ctx.signal,
+    });
+    runs.push(r);
+    const dir = `bazel-testlogs/${r.logPath.slice(0, -'/test.log'.length)}`;
+    p.con.outputs[`${dir}/test.log`] = utf8Encode(r.log);
+    p.con.outputs[`${dir}/test.xml`] = utf8Encode(r.xml);
+    if (r.status !== 'PASSED') p.con.raw(`FAIL: ${r.label} (see ${ctx.workspaceDir}/${dir}/test.log)`);
+  }
+  const explanations = p.explanations({ testSuites: suites });
+  const passed = runs.filter((r) => r.status === 'PASSED').length;
+  const failedRuns = runs.length - passed;
+  const testOutput = p.option('test_output');
+  for (const r of runs) {
+    if (testOutput === 'all' || (testOutput === 'errors' && r.status !== 'PASSED')) {
+      p.con.stdout(`==================== Test output for ${r.label}:\n${r.log.split('\n').slice(3).join('\n')}================================================================================\n`);
+    }
+  }
+  const lines: string[] = [];
+  for (const r of runs) {
+    lines.push(summaryLine(r.label, r.status, r.cached));
+    if (r.status !== 'PASSED') lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${r.logPath}`);
+  }
+  for (const t of failedToBuild) lines.push(summaryLine(labelToString(t.label), 'FAILED TO BUILD', false).replace(/ in 0\.1s$/, ''));
+  if (lines.length > 0) p.con.stdout(lines.join('\n') + '\n\n');
+  const executed = runs.filter((r) => !r.cached).length;
+  if (runs.length > 0 || failedToBuild.length > 0) {
+    const total = runs.length + failedToBuild.length;
+    const parts: string[] = [];
+    if (passed > 0) parts.push(`${passed} test${passed === 1 ? '' : 's'} pass${passed === 1 ? 'es' : ''}`);
+    if (failedRuns > 0) parts.push(`${failedRuns} fail${failedRuns === 1 ? 's' : ''} locally`);
+    if (failedToBuild.length > 0) parts.push(`${failedToBuild.length} fail${failedToBuild.length === 1 ? 's' : ''} to build`);
+    p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${parts.join(' and ')}.\n`);
+  }
+  if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
+  p.elapsed(p.executor.ran + runs.length + 1);
+  if (selected.length === 0 && !ex.failed && !an.failed) {
+    p.con.line('error', 'No test targets were found, yet testing was requested');
+    return p.con.result(patternErrors ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
+  }
+  if (ex.failed || an.failed || failedToBuild.length > 0) {
+    p.failed(false);
+    return p.con.result(EXIT.BUILD_FAILURE, explanations);
+  }
+  if (patternErrors) {
+    if (failedRuns === 0) p.con.stdout('All tests passed but there were other errors during the build.\n');
+    p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+    p.failed(false);
+    return p.con.result(EXIT.BUILD_FAILURE, explanations);
+  }
+  const actions = p.executor.ran + runs.length + 1;
+  if (failedRuns > 0) {
+    p.con.line('info', `Build completed, ${failedRuns} test${failedRuns === 1 ? '' : 's'} FAILED, ${actions} total action${actions === 1 ? '' : 's'}`);
+    return p.con.result(EXIT.TESTS_FAILED, explanations);
+  }
+  p.con.line('info', `Build completed successfully, ${actions} total action${actions === 1 ? '' : 's'}`);
+  return p.con.result(EXIT.SUCCESS, explanations);
+}
