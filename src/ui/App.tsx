@@ -1,11 +1,12 @@
 // The playground's layout: top bar, file list on the left, editor in the centre, panels on the right and below.
 
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { Editor } from './editor/Editor.tsx';
 import { FileList } from './components/FileList.tsx';
 import { PanelTabs } from './components/PanelTabs.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { TopBar } from './components/TopBar.tsx';
+import { EditorChrome, Workbench } from './components/Workbench.tsx';
 import { panelsIn } from './panels/registry.ts';
 import { runCommandLine } from './state/engine-sync.ts';
 import { languageForPath } from './state/file-paths.ts';
@@ -16,8 +17,10 @@ const sidePanels = panelsIn('side');
 const bottomPanels = panelsIn('bottom');
 
 export function App() {
-  const [side, setSide] = useState(sidePanels[0].id);
-  const [bottom, setBottom] = useState(bottomPanels[0].id);
+  const side = useLayout((s) => s.panels.side);
+  const bottom = useLayout((s) => s.panels.bottom);
+  const setSide = (id: string) => useLayout.getState().showPanel('side', id);
+  const setBottom = (id: string) => useLayout.getState().showPanel('bottom', id);
   const sizes = useLayout((s) => s.sizes);
 
   function run(): void {
@@ -49,11 +52,13 @@ export function App() {
       }
     >
       <TopBar onRan={() => setBottom('output')} />
+      <Workbench />
       <div className="files-pane">
         <FileList />
         <Splitter pane="files" edge="right" label="Resize the file list" />
       </div>
       <main className="editor-area" aria-label="Editor">
+        <EditorChrome />
         <EditorHeader />
         <Editor onRun={run} />
       </main>

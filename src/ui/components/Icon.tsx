@@ -6,6 +6,7 @@ const paths = {
   trash: 'M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5',
   play: 'M5 3.5v9l7-4.5z',
   stop: 'M4.5 4.5h7v7h-7z',
+  folder: 'M2 4.5h4l1.5 1.5H14v6.5H2z',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -5,6 +5,7 @@ import { useEngine } from '../state/engine-store.ts';
 import { runCommandLine, stopEngine } from '../state/engine-sync.ts';
 import { useIsStale } from '../state/use-stale.ts';
 import { CommandInput } from './CommandInput.tsx';
+import { AppMenu } from './AppMenu.tsx';
 import { Icon } from './Icon.tsx';
 import { withCommand } from '../state/command-line.ts';
 
@@ -53,6 +54,7 @@ export function TopBar({ onRan }: { onRan(): void }) {
         ))}
       </div>
       <EngineStatus />
+      <AppMenu />
       {running && <Progress />}
     </header>
   );

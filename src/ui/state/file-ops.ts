@@ -4,6 +4,7 @@
 
 import { create } from 'zustand';
 import { comparePaths, dirname, normalizePath, pathProblem } from './file-paths.ts';
+import { resetTabs } from './tabs-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 
 interface UndoEntry {
@@ -110,6 +111,7 @@ export function replaceAllFiles(files: Record<string, string>, activePath: strin
   push({ description, before: { ...ws.files }, created: Object.keys(files), activePath: ws.activePath });
   const active = activePath && activePath in files ? activePath : null;
   useWorkspace.getState().replaceWorkspace(files, active);
+  resetTabs();
 }
 
 export function canUndo(): boolean {

@@ -9,6 +9,7 @@ import { DEFAULT_ACTIVE_FILE, DEFAULT_COMMAND, defaultWorkspace } from './defaul
 import { useEngine } from './engine-store.ts';
 import { useLayout } from './layout-store.ts';
 import { decodeShareFragment, encodeShareState, isShareFragment, type ShareState } from './share-link.ts';
+import { resetTabs } from './tabs-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 
 export const STORAGE_KEY = 'rulepen.session';
@@ -81,6 +82,7 @@ export function snapshot(): ShareState {
 
 export function applyState(state: ShareState): void {
   useWorkspace.getState().replaceWorkspace(state.files, state.activePath);
+  resetTabs();
   useEngine.getState().setCommandText(state.command);
   if (state.panels) {
     useLayout.getState().showPanel('side', state.panels.side);
@@ -136,11 +138,21 @@ function scheduleSave(): void {
   saveTimer = setTimeout(saveNow, 300);
 }
 
-/** What the page opens on; returns a function that stops the local saving. */
-export function startSession(): () => void {
+let stopSaving: (() => void) | null = null;
+
+/** Stops saving the session locally (tests, and before a reset of the storage). */
+export function stopSession(): void {
+  stopSaving?.();
+  stopSaving = null;
+}
+
+/** Chooses what the page opens on and starts saving locally; returns true when a share link was opened. */
+export function startSession(): boolean {
   const hash = location.hash;
+  let fromLink = false;
   if (isShareFragment(hash)) {
     const decoded = decodeShareFragment(hash);
+    fromLink = decoded.ok;
     if (decoded.ok) applyState(decoded.state);
     else {
       applyState(defaultState());
@@ -175,10 +187,11 @@ export function startSession(): () => void {
     }),
   ];
   window.addEventListener('pagehide', saveNow);
-  return () => {
+  stopSaving = () => {
     saveNow();
     saving = false;
     offs.forEach((off) => off());
     window.removeEventListener('pagehide', saveNow);
   };
+  return fromLink;
 }

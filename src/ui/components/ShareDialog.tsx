@@ -1,0 +1,55 @@
+// The Share dialog: the link to the current state (already copied), its size, and a warning when it is longer
+// than chat tools and issue trackers accept; plus the other ways to pass a workspace on.
+
+import { copyAsText, copyText, downloadZip, linkTooLong } from '../state/actions.ts';
+import { LINK_WARN_CHARS } from '../state/share-link.ts';
+import { useUi } from '../state/ui-store.ts';
+import { Dialog } from './Dialog.tsx';
+
+export function ShareDialog() {
+  const open = useUi((s) => s.dialog === 'share');
+  const link = useUi((s) => s.link) ?? '';
+  const close = () => useUi.getState().openDialog(null);
+  return (
+    <Dialog open={open} title="Share this workspace" onClose={close}>
+      <p className="muted">
+        The link holds the files, the command line, the open file and panels. Anyone who opens it sees what you see; nothing is
+        uploaded.
+      </p>
+      <div className="share-row">
+        <input
+          className="share-link"
+          aria-label="Share link"
+          readOnly
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="share-link"
+        />
+        <button
+          type="button"
+          className="button primary"
+          onClick={async () => useUi.getState().say((await copyText(link)) ? 'Link copied' : 'The browser refused the clipboard')}
+        >
+          Copy link
+        </button>
+      </div>
+      <p className="muted" data-testid="share-size">
+        {link.length.toLocaleString('en')} characters
+      </p>
+      {linkTooLong(link) && (
+        <p className="notice warning" role="alert">
+          This link is longer than {LINK_WARN_CHARS.toLocaleString('en')} characters: chat tools and issue trackers may cut it. Consider
+          sharing the workspace as text or as a .zip instead.
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={() => void copyAsText()}>
+          Copy as text
+        </button>
+        <button type="button" className="button" onClick={() => downloadZip()}>
+          Download .zip
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+// The playground's habits, mounted once by App: the dialogs (examples, share, import, quick open), the status
+// line, and the global keyboard shortcuts — Ctrl/Cmd+S shares, Ctrl/Cmd+P opens a file, Esc stops,
+// Ctrl/Cmd+Shift+Z (outside the editor) undoes the last file operation.
+
+import { useEffect } from 'react';
+import { ExamplesDialog } from '../lessons/ExamplesDialog.tsx';
+import { LessonPane } from '../lessons/LessonPane.tsx';
+import { shareLink, undoLastFileOp } from '../state/actions.ts';
+import { useEngine } from '../state/engine-store.ts';
+import { stopEngine } from '../state/engine-sync.ts';
+import { useUi } from '../state/ui-store.ts';
+import { EditorTabs } from './EditorTabs.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
+import { NoticeBar, Toast } from './NoticeBar.tsx';
+import { QuickOpen } from './QuickOpen.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import { isMod } from './shortcuts.ts';
+import './workbench.css';
+
+export function Workbench() {
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent): void {
+      const key = e.key.toLowerCase();
+      if (isMod(e) && !e.shiftKey && !e.altKey && key === 's') {
+        e.preventDefault();
+        void shareLink();
+      } else if (isMod(e) && !e.shiftKey && !e.altKey && key === 'p') {
+        e.preventDefault();
+        useUi.getState().openDialog('quick-open');
+      } else if (e.key === 'Escape' && useEngine.getState().command.status === 'running' && !useUi.getState().dialog) {
+        e.preventDefault();
+        stopEngine();
+      } else if (isMod(e) && e.shiftKey && key === 'z' && !(e.target as Element | null)?.closest?.('.monaco-editor, input, textarea')) {
+        e.preventDefault();
+        undoLastFileOp();
+      }
+    }
+    // Capture: Monaco would otherwise swallow Ctrl+S / Ctrl+P inside the editor.
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+
+  return (
+    <>
+      <ExamplesDialog />
+      <ShareDialog />
+      <ImportDialog />
+      <QuickOpen />
+      <Toast />
+    </>
+  );
+}
+
+/** What sits above the editor: a notice, the lesson's text, the tabs. */
+export function EditorChrome() {
+  return (
+    <>
+      <NoticeBar />
+      <LessonPane />
+      <EditorTabs />
+    </>
+  );
+}

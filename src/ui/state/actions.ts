@@ -1,0 +1,113 @@
+// What the menus and shortcuts do: share, export, import, open a lesson, reset, undo a file operation.
+
+import { lessonById } from '../lessons/lessons.ts';
+import { runCommandLine } from './engine-sync.ts';
+import { useEngine } from './engine-store.ts';
+import { exportText, exportZip } from './export.ts';
+import { replaceAllFiles, undoFileOp } from './file-ops.ts';
+import { importText, importZip, type ImportResult } from './import.ts';
+import { useLayout } from './layout-store.ts';
+import { defaultState, shareUrl, useSession } from './session.ts';
+import { LINK_WARN_CHARS } from './share-link.ts';
+import { useUi } from './ui-store.ts';
+import { useWorkspace } from './workspace-store.ts';
+
+/** Writes text to the clipboard; false when the browser refuses (the Share dialog still shows the link). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Ctrl/Cmd+S: makes the link, copies it, and opens the Share dialog that shows it (with a size warning). */
+export async function shareLink(): Promise<void> {
+  const link = shareUrl();
+  useUi.setState({ link, dialog: 'share' });
+  const copied = await copyText(link);
+  const size = `${link.length.toLocaleString('en')} characters`;
+  useUi.getState().say(copied ? `Link copied (${size})` : `Link ready (${size}); copy it from the dialog`);
+}
+
+export function linkTooLong(link: string): boolean {
+  return link.length > LINK_WARN_CHARS;
+}
+
+function download(name: string, data: Uint8Array | string, type: string): void {
+  const blob = new Blob([data as BlobPart], { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function downloadZip(): void {
+  const { files } = useWorkspace.getState();
+  const lesson = useSession.getState().lesson;
+  const name = lesson ? `rulepen-${lesson}` : 'rulepen-workspace';
+  download(`${name}.zip`, exportZip(files, useEngine.getState().commandText, name), 'application/zip');
+  useUi.getState().say(`Downloaded ${name}.zip`);
+}
+
+export async function copyAsText(): Promise<void> {
+  const text = exportText(useWorkspace.getState().files, useEngine.getState().commandText);
+  const ok = await copyText(text);
+  useUi.getState().say(ok ? `Workspace copied as text (${Object.keys(useWorkspace.getState().files).length} files)` : 'The browser refused the clipboard');
+}
+
+function applyImport(result: ImportResult, what: string): string | null {
+  if (!result.ok) return result.reason;
+  replaceAllFiles(result.value.files, null, `Imported ${what}`);
+  if (result.value.command) useEngine.getState().setCommandText(result.value.command);
+  useSession.getState().setLesson(null);
+  useUi.getState().say(`Imported ${what} (${Object.keys(result.value.files).length} files) — Undo restores the previous workspace`);
+  return null;
+}
+
+/** Imports a dropped or chosen file: a .zip, or txtar text. Returns an error message or null. */
+export async function importFile(file: File): Promise<string | null> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  if (isZip) return applyImport(importZip(bytes), file.name);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return `${file.name} is neither a zip file nor UTF-8 text`;
+  }
+  return applyImport(importText(text), file.name);
+}
+
+export function importPastedText(text: string): string | null {
+  return applyImport(importText(text), 'text');
+}
+
+export function openLesson(id: string): void {
+  const lesson = lessonById(id);
+  if (!lesson) return;
+  replaceAllFiles(lesson.files, lesson.activePath, `Opened “${lesson.title}”`);
+  useEngine.getState().setCommandText(lesson.command);
+  useSession.getState().setLesson(lesson.id);
+  useUi.setState({ dialog: null });
+  useLayout.getState().showPanel('bottom', 'output');
+  void runCommandLine();
+}
+
+export function resetWorkspace(): void {
+  const d = defaultState();
+  replaceAllFiles(d.files, d.activePath, 'Reset to the default workspace');
+  useEngine.getState().setCommandText(d.command);
+  useSession.getState().setLesson(null);
+  useUi.getState().say('Reset to the default workspace — Undo brings your files back');
+}
+
+export function undoLastFileOp(): void {
+  const what = undoFileOp();
+  useUi.getState().say(what ? `Undone: ${what}` : 'Nothing to undo');
+}
