@@ -125,6 +125,10 @@ describe('extraction details', () => {
     expect(text).not.toContain('"_p"');
   });
 
+  it('does not document a built-in provider held by a global (it is no Starlark provider)', () => {
+    expect(extractText('MY = DefaultInfo\n')).toBe('file: "//pkg:foo.bzl"\n');
+  });
+
   it('handles doc comments: blocks, trailing, unused and on functions', () => {
     expect(extractText('#: Doc\n#: two\nX = 1\n')).toContain('doc: "Doc\\ntwo"');
     expect(extractText('#: Doc\n\nX = 1\n')).toBe('ERROR: in /ws/pkg/foo.bzl: unexpected or conflicting doc comments on line 1; a doc comment must be attached to the declaration of a global variable');

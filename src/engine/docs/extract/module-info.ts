@@ -109,7 +109,7 @@ function traverse(module: Module, shouldVisit: (q: string) => boolean, visit: Vi
       if (
         v instanceof RuleClass ||
         v instanceof MacroValue ||
-        v instanceof ProviderValue ||
+        (v instanceof ProviderValue && !v.isBuiltin) ||
         v instanceof StarlarkFunction ||
         v instanceof AspectValue ||
         v instanceof RepositoryRuleValue ||
