@@ -211,7 +211,8 @@ export class Analyzer {
         );
         ok = false;
       }
-      if (d.testonly && !this.isTestonly(rule, config)) {
+      // An alias's own testonly is ignored: whoever depends on the alias is checked against the actual.
+      if (d.testonly && rule.ruleClass !== 'alias' && !this.isTestonly(rule, config)) {
         this.ruleError(
           rule,
           `non-test target '${labelToString(rule.label)}' depends on testonly target '${labelToString(l)}' and doesn't have testonly attribute set`,

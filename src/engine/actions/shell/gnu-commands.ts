@@ -402,7 +402,27 @@ function mktempCommand(): Command {
   };
 }
 
+/**
+ * just-bash's env/printenv listing the environment: without `?` and SHELLOPTS, which it lists but bash does
+ * not export, and with `_` set to the command's path, as bash sets it in a child's environment (a genrule's
+ * `env` shows PATH, PWD, SHLVL, TMPDIR and `_`). Other uses (`env X=1 cmd`, `printenv NAME`) are unchanged.
+ */
+function envCommand(name: 'env' | 'printenv'): Command {
+  return {
+    name,
+    trusted: true,
+    async execute(args, ctx) {
+      if (!ctx.origCommand) return { stdout: '', stderr: `${name}: command not available\n`, exitCode: 127 };
+      const result = await ctx.origCommand(args);
+      if (args.length > 0 || result.exitCode !== 0) return result;
+      const lines = result.stdout.split('\n').filter((l) => l !== '' && !l.startsWith('?=') && !l.startsWith('SHELLOPTS=') && !l.startsWith('_='));
+      lines.push(`_=/usr/bin/${name}`);
+      return { ...result, stdout: lines.join('\n') + '\n' };
+    },
+  };
+}
+
 /** The commands the adapter adds to just-bash's own; mktemp keeps a counter, so make a fresh set per run. */
 export function gnuCommands(jb: JustBashModule): Command[] {
-  return [cmpCommand(jb), yesCommand(), uniqCommand(), wcCommand(), pasteCommand(), mktempCommand()];
+  return [cmpCommand(jb), yesCommand(), uniqCommand(), wcCommand(), pasteCommand(), mktempCommand(), envCommand('env'), envCommand('printenv')];
 }
