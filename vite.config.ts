@@ -4,6 +4,10 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // just-bash's browser bundle imports node:zlib; the shell's shim provides it over pako (app and worker).
+    alias: { 'node:zlib': '/src/engine/actions/shell/node-zlib-shim.ts' },
+  },
   worker: {
     // Keeps dynamic imports inside the worker as lazy chunks (STACK.md).
     format: 'es',
