@@ -25,7 +25,7 @@ import {
   type Target,
 } from '../build/index.ts';
 import { execConfiguration, lookupOf, targetConfiguration, type ConfigContext, type Configuration } from './configuration.ts';
-import { matchConfigSetting, resolveAttribute, type SelectExplanation } from './matching.ts';
+import { matchConfigSetting, resolveAttribute, settingErrorText, type SelectExplanation } from './matching.ts';
 import { parseAbsolute } from './platforms.ts';
 
 export interface ConfiguredTarget {
@@ -151,15 +151,8 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     settingsChecked.add(ct.key);
     const m = matchConfigSetting(rule, ct.config, ctx);
     if (!m.error) return;
-    const attrOf = /unknown option|parsing configuration settings|option '/.test(m.error)
-      ? 'values'
-      : /user-defined|flag '/.test(m.error)
-        ? 'flag_values'
-        : /constraint/.test(m.error) && !m.error.startsWith('Either')
-          ? 'constraint_values'
-          : '';
     const label = labelToString(rule.label);
-    fail(rule, attrOf ? `in ${attrOf} attribute of config_setting rule ${label}: ${m.error}` : `in config_setting rule ${label}: ${m.error}`);
+    fail(rule, settingErrorText(rule, m.error));
     data.get(ct.key)!.failed = true;
     failures.set(ct.key, `Analysis of target '${label}' failed`);
   };

@@ -69,7 +69,32 @@ export interface SelectExplanation {
   readonly reason: string;
 }
 
-export type ResolvedAttribute = { readonly value: PlainAttrValue; readonly explanation?: SelectExplanation } | { readonly error: string; readonly explanation?: SelectExplanation };
+export type ResolvedAttribute =
+  | { readonly value: PlainAttrValue; readonly explanation?: SelectExplanation }
+  | {
+      readonly error: string;
+      readonly explanation?: SelectExplanation;
+      /**
+       * When the error is "Analysis of target '//pkg:s' failed" (a key whose config_setting is broken): that
+       * config_setting and its own error, as Bazel prints it at the config_setting's location
+       * ("in config_setting rule //pkg:s: Either values, …"). Bazel then prints, unlocated,
+       * "While resolving configuration keys for //pkg:t: Analysis of target '//pkg:s' failed".
+       */
+      readonly failedSetting?: { readonly target: RuleTarget; readonly text: string };
+    };
+
+/** A config_setting's declaration error as Bazel prints it after the location: `in values attribute of config_setting rule //p:s: …`. */
+export function settingErrorText(setting: RuleTarget, error: string): string {
+  const attr = /unknown option|parsing configuration settings|option '/.test(error)
+    ? 'values'
+    : /user-defined|flag '/.test(error)
+      ? 'flag_values'
+      : /constraint/.test(error) && !error.startsWith('Either')
+        ? 'constraint_values'
+        : '';
+  const label = labelToString(setting.label);
+  return attr ? `in ${attr} attribute of config_setting rule ${label}: ${error}` : `in config_setting rule ${label}: ${error}`;
+}
 
 const DEFAULT_SOURCE: OptionSource = { kind: 'default' };
 
@@ -84,6 +109,7 @@ interface FullMatch extends SettingMatch {
   readonly keys?: SettingKeys;
   /** The config_setting's own declaration error (when `error` is "Analysis of target … failed"). */
   readonly settingError?: string;
+  readonly settingTarget?: RuleTarget;
 }
 
 function dictEntries(rule: RuleTarget, attr: string): readonly (readonly [string, string])[] {
@@ -304,7 +330,7 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
   if (t.kind === 'rule' && t.ruleClass === 'config_setting') {
     const m = matchSettingFull(t, config, ctx);
     // A broken config_setting fails its own analysis; the select() only says so.
-    return m.error ? { ...m, error: `Analysis of target '${written}' failed`, settingError: m.error } : m;
+    return m.error ? { ...m, error: `Analysis of target '${labelToString(t.label)}' failed`, settingError: m.error, settingTarget: t } : m;
   }
   if (t.kind === 'rule' && t.ruleClass === 'alias' && !seen.includes(written)) {
     const actual = resolveAttributeFull(t, 'actual', config, ctx);
@@ -364,7 +390,7 @@ function resolveSelector(
   config: Configuration,
   ctx: ConfigContext,
   conditions: SettingMatch[],
-): { value: PlainAttrValue; chosen: string; reason: string } | { error: string; reason: string } {
+): { value: PlainAttrValue; chosen: string; reason: string } | { error: string; reason: string; failedSetting?: { target: RuleTarget; text: string } } {
   const ruleLabel = labelToString(rule.label);
   const matching: { key: string; match: FullMatch; value: PlainAttrValue }[] = [];
   let defaultBranch: { value: PlainAttrValue } | undefined;
@@ -380,7 +406,10 @@ function resolveSelector(
     keysChecked.push(key);
     const m = matchCondition(b.key, rule, config, ctx);
     conditions.push(stripKeys(m));
-    if (m.error) return { error: m.error, reason: `${key} cannot be used as a condition: ${m.error.split('\n')[0]}` };
+    if (m.error) {
+      const failedSetting = m.settingTarget && m.settingError ? { target: m.settingTarget, text: settingErrorText(m.settingTarget, m.settingError) } : undefined;
+      return { error: m.error, reason: `${key} cannot be used as a condition: ${(m.settingError ?? m.error).split('\n')[0]}`, failedSetting };
+    }
     if (!m.matches) continue;
     const value = b.value === null ? attrDefault(rule, attr) : b.value;
     let suppressed = false;
@@ -420,8 +449,9 @@ function resolveSelector(
 }
 
 function stripKeys(m: FullMatch): SettingMatch {
-  const { keys: _k, settingError, ...rest } = m;
+  const { keys: _k, settingError, settingTarget: _t, ...rest } = m;
   void _k;
+  void _t;
   return settingError ? { ...rest, error: settingError } : rest;
 }
 
@@ -464,7 +494,7 @@ function resolveAttributeFull(rule: RuleTarget, attr: string, config: Configurat
       if ('error' in r) {
         chosen.push('');
         reasons.push(r.reason);
-        return { error: r.error, explanation: { attribute: attr, conditions, chosen, reason: reasons.join(' ') } };
+        return { error: r.error, explanation: { attribute: attr, conditions, chosen, reason: reasons.join(' ') }, ...(r.failedSetting ? { failedSetting: r.failedSetting } : {}) };
       }
       chosen.push(r.chosen);
       reasons.push(r.reason);
