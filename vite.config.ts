@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
+  // Relative asset URLs: the built site works from any static host and any sub-path (…/tools/rulepen/).
+  base: './',
   plugins: [react()],
   resolve: {
     // just-bash's browser bundle imports node:zlib; the shell's shim provides it over pako (app and worker).

@@ -1,0 +1,33 @@
+// Playwright: the hosting check. Builds the site (relative `base`) and serves dist/ under a sub-path with a plain
+// static server, then runs e2e/hosting/*.hosting.ts: the page works there, asks nothing outside its origin, and
+// keeps working offline once loaded. Run with `npx playwright test -c e2e/hosting.config.ts`.
+
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.RULEPEN_HOSTING_PORT ?? 5281);
+const DIST = 'node_modules/.rulepen-hosting-dist';
+export const SUB_PATH = '/some/sub/path/rulepen/';
+
+export default defineConfig({
+  testDir: 'hosting',
+  testMatch: '**/*.hosting.ts',
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 720 },
+    launchOptions: { executablePath: '/usr/bin/chromium' },
+  },
+  webServer: {
+    command: `node node_modules/vite/bin/vite.js build --outDir ${DIST} --emptyOutDir && node e2e/hosting/static-server.mjs ${DIST} ${PORT} ${SUB_PATH}`,
+    url: `http://127.0.0.1:${PORT}${SUB_PATH}`,
+    cwd: new URL('..', import.meta.url).pathname,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

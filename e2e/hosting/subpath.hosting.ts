@@ -1,0 +1,30 @@
+// Hosting: the production build served from a sub-path of a plain static host works — the editor, the engine
+// worker, a command — makes no request outside its origin, and still works offline after the first load.
+
+import { test, expect } from '../fixtures.ts';
+import { SUB_PATH } from '../hosting.config.ts';
+
+test('the built site works under a sub-path and offline once loaded', async ({ page, context }) => {
+  const notFound: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) notFound.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(SUB_PATH);
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  await page.waitForFunction(() => window.__rulepen?.isSettled() === true);
+  await expect(page.getByRole('tabpanel', { name: /^Targets/ })).toContainText(':banner');
+  await page.getByRole('button', { name: 'Run command' }).click();
+  await expect(page.getByLabel('Command output')).toContainText('//app:banner');
+  expect(notFound).toEqual([]);
+
+  // The service worker takes over; then the network goes away and a reload still shows the playground.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  await page.waitForFunction(() => window.__rulepen?.isSettled() === true);
+  await expect(page.getByRole('tabpanel', { name: /^Targets/ })).toContainText(':banner');
+  await context.setOffline(false);
+});
