@@ -158,7 +158,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
   };
   const failures = new Map<string, string>();
   /** A select() that failed: a broken config_setting key is reported unlocated, as Bazel does. */
-  const attrError = (ct: ConfiguredTarget, message: string): void => {
+  const attrError = (ct: ConfiguredTarget, message: string, attr: string): void => {
     const dd = data.get(ct.key)!;
     if (dd.failed) return; // one error per target, as Bazel stops analysing it at the first
     dd.failed = true;
@@ -167,6 +167,8 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
       const dg: Diagnostic = { ...locationOf(ct.target), severity: 'error', message: text, kind: 'analysis' };
       errors.push(dg);
       events.push({ severity: 'error', text, diagnostic: dg });
+    } else if (/^target '.*' is not visible from target /.test(message) && ct.target.kind === 'rule') {
+      fail(ct.target, `in ${attr} attribute of ${ct.target.ruleClass} rule ${labelToString(ct.target.label)}: ${message}`);
     } else fail(ct.target, message);
     failures.set(ct.key, message);
   };
@@ -229,7 +231,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
       const r = resolveAttribute(rule, spec.name, config, ctx);
       if (r.explanation) d.explanations.push(r.explanation);
       if ('error' in r) {
-        attrError(ct, r.error);
+        attrError(ct, r.error, spec.name);
         continue;
       }
       d.attrs.set(spec.name, r.value);
@@ -248,7 +250,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
       const r = resolveAttribute(rule, name, config, ctx);
       if (r.explanation) d.explanations.push(r.explanation);
       if ('error' in r) {
-        attrError(ct, r.error);
+        attrError(ct, r.error, name);
         continue;
       }
       d.attrs.set(name, r.value);

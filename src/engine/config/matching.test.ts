@@ -291,3 +291,23 @@ describe('config_setting declaration errors (Bazel 4.2.3 texts)', () => {
     );
   });
 });
+
+describe('config_setting visibility (profile row enforceConfigSettingVisibility)', () => {
+  const files = (v: string) => ({
+    '.bazelversion': v,
+    'a/BUILD': 'config_setting(name = "private", values = {"cpu": "arm"}, visibility = ["//visibility:private"])\nconfig_setting(name = "implicit", values = {"cpu": "arm"})\n',
+    'b/BUILD': 'genrule(name = "t", outs = ["t.txt"], cmd = select({"//a:private": "p", "//conditions:default": "d"}))\ngenrule(name = "u", outs = ["u.txt"], cmd = select({"//a:implicit": "i", "//conditions:default": "d"}))\n',
+  });
+  it('is not enforced in 4.2.3', () => {
+    const s = scenario(files('4.2.3'), ['--cpu=arm']);
+    const r = resolveAttribute(s.rule('//b:t'), 'cmd', s.target, s.ctx);
+    expect('value' in r && r.value).toBe('p');
+  });
+  it('is enforced in current Bazel; a config_setting without visibility is public', () => {
+    const s = scenario(files('8.4.2'), ['--cpu=arm']);
+    const r = resolveAttribute(s.rule('//b:t'), 'cmd', s.target, s.ctx);
+    expect('error' in r && r.error).toBe("target '//a:private' is not visible from target '//b:t'. Check the visibility declaration of the former target if you think the dependency is legitimate");
+    const u = resolveAttribute(s.rule('//b:u'), 'cmd', s.target, s.ctx);
+    expect('value' in u && u.value).toBe('i');
+  });
+});

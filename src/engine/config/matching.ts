@@ -33,6 +33,7 @@ import { buildSettingKind, convertSettingValue, formatSettingValue, settingDefau
 import { contextState, lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
 import { OPTIONS, type OptionSource } from './options.ts';
 import { hasConstraint, settingOf } from './platforms.ts';
+import { configSettingVisible } from './visibility.ts';
 
 /** One entry of a config_setting compared against a configuration — the Why panel's table row. */
 export interface SettingCheck {
@@ -328,6 +329,14 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
   if ('error' in r) return { setting: written, matches: false, checks: [], error: invalidCondition(written, owner, ctx) };
   const t = r.target;
   if (t.kind === 'rule' && t.ruleClass === 'config_setting') {
+    if (ctx.profile.enforceConfigSettingVisibility && !configSettingVisible(t, owner.label.pkg, lookup)) {
+      return {
+        setting: written,
+        matches: false,
+        checks: [],
+        error: `target '${labelToString(t.label)}' is not visible from target '${labelToString(owner.label)}'. Check the visibility declaration of the former target if you think the dependency is legitimate`,
+      };
+    }
     const m = matchSettingFull(t, config, ctx);
     // A broken config_setting fails its own analysis; the select() only says so.
     return m.error ? { ...m, error: `Analysis of target '${labelToString(t.label)}' failed`, settingError: m.error, settingTarget: t } : m;
