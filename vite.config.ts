@@ -1,6 +1,7 @@
 // Vite configuration for the rulepen playground: React, an ES-module engine worker, no request off-origin.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   // Relative asset URLs: the built site works from any static host and any sub-path (…/tools/rulepen/).
@@ -8,7 +9,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // just-bash's browser bundle imports node:zlib; the shell's shim provides it over pako (app and worker).
-    alias: { 'node:zlib': '/src/engine/actions/shell/node-zlib-shim.ts' },
+    // An absolute file path: the dev server's dependency optimizer resolves a root-relative one against
+    // node_modules/just-bash and fails.
+    alias: { 'node:zlib': fileURLToPath(new URL('./src/engine/actions/shell/node-zlib-shim.ts', import.meta.url)) },
   },
   worker: {
     // Keeps dynamic imports inside the worker as lazy chunks (STACK.md).
