@@ -221,8 +221,9 @@ export class Pipeline {
     const cctx: ConfigContext = { loader: this.loader, commandLine: this.commandLine, profile: this.profile, workspaceDir: this.ctx.workspaceDir };
     const target = targetConfiguration(cctx);
     if ('error' in target) {
+      for (const l of target.before) this.con.line(l.severity, l.text);
       this.con.line('error', target.error);
-      return EXIT.BUILD_FAILURE;
+      return target.exitCode;
     }
     this.target = target;
     this.tool = execConfiguration(target, cctx);

@@ -39,6 +39,17 @@ export interface Configuration {
   readonly makeVariables: ReadonlyMap<string, string>;
 }
 
+/**
+ * Why there is no target configuration: Bazel's message (printed as `ERROR: <error>`), the exit code (2 for a
+ * bad user-defined flag, 1 for a bad --platforms) and lines Bazel prints before it (`ERROR: Skipping '//x:f':
+ * …`, `WARNING: Target pattern parsing failed.` when a --//x:f names no target).
+ */
+export interface ConfigurationError {
+  readonly error: string;
+  readonly exitCode: number;
+  readonly before: readonly { readonly severity: 'error' | 'warning'; readonly text: string }[];
+}
+
 export interface ConfigContext {
   readonly loader: Loader;
   readonly commandLine: CommandLine;
@@ -75,7 +86,7 @@ const DEFAULT_SOURCE: OptionSource = { kind: 'default' };
 interface ContextState {
   readonly lookup: TargetLookup;
   readonly settings: BuildSettings;
-  target?: Configuration | { error: string };
+  target?: Configuration | ConfigurationError;
   exec?: Configuration;
 }
 
@@ -181,16 +192,19 @@ class ConfigurationImpl implements Configuration {
  * The target configuration of a command line: options, user-defined flags (checked against their build
  * settings, with Bazel's errors) and the target platform (from --platforms, else the host platform).
  */
-export function targetConfiguration(ctx: ConfigContext): Configuration | { error: string } {
+export function targetConfiguration(ctx: ConfigContext): Configuration | ConfigurationError {
   const state = contextState(ctx);
   if (state.target) return state.target;
   const flags = state.settings.commandLineValues();
-  if ('error' in flags) return (state.target = { error: flags.error });
+  if ('error' in flags) {
+    const before: ConfigurationError['before'] = flags.skipped ? [{ severity: 'error', text: flags.skipped }, { severity: 'warning', text: 'Target pattern parsing failed.' }] : [];
+    return (state.target = { error: flags.error, exitCode: 2, before });
+  }
   const options = ctx.commandLine.options;
   const platformOption = lastValue(options, 'platforms');
   const platformLabel = platformOption && String(platformOption.value) !== '' ? String(platformOption.value).split(',')[0]! : defaultPlatform(ctx.profile);
   const platform = resolvePlatform(platformLabel, state.lookup, ctx.profile);
-  if ('error' in platform) return (state.target = { error: platform.error });
+  if ('error' in platform) return (state.target = { error: platform.error, exitCode: 1, before: [] });
   state.target = new ConfigurationImpl('target', options, flags.values, platform.label, platform.constraints, ctx.profile);
   return state.target;
 }

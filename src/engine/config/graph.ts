@@ -121,7 +121,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     return {
       roots: [], targets: [], deps: () => [], explanations: () => [], attribute: () => undefined, failed: () => true,
       failure: () => tc.error, firstFailure: () => undefined,
-      errors: [d], events: [{ severity: 'error', text: tc.error, diagnostic: d }], targetConfig: null,
+      errors: [d], events: [...tc.before, { severity: 'error', text: tc.error, diagnostic: d }], targetConfig: null,
     };
   }
   const target = tc;
