@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { OutputPanel } from './output/OutputPanel.tsx';
 import { ProblemsPanel, useProblemCount } from './problems/ProblemsPanel.tsx';
 import { QueryPanel } from './query/QueryPanel.tsx';
+import { WhyPanel } from './why/WhyPanel.tsx';
 import { TargetsPanel, useTargetCount } from './targets/TargetsPanel.tsx';
 
 export type PanelRegion = 'side' | 'bottom';
@@ -19,6 +20,7 @@ export interface PanelDef {
 
 export const panels: readonly PanelDef[] = [
   { id: 'targets', title: 'Targets', region: 'side', component: TargetsPanel, useBadge: useTargetCount },
+  { id: 'why', title: 'Why', region: 'side', component: WhyPanel },
   { id: 'query', title: 'Query', region: 'side', component: QueryPanel },
   { id: 'problems', title: 'Problems', region: 'bottom', component: ProblemsPanel, useBadge: useProblemCount },
   { id: 'output', title: 'Output', region: 'bottom', component: OutputPanel },

@@ -1,0 +1,76 @@
+// The Why panel: the target at the cursor, how its select() resolved with the command line's flags, and why.
+
+import { test, expect } from './fixtures.ts';
+import { openPlayground, replaceWorkspace, targetButton } from './helpers.ts';
+import type { Page } from '@playwright/test';
+
+const WORKSPACE = {
+  'MODULE.bazel': '',
+  'pkg/BUILD': `config_setting(
+    name = "arm",
+    values = {"cpu": "arm"},
+)
+
+genrule(
+    name = "banner",
+    outs = ["banner.txt"],
+    cmd = select({
+        ":arm": "echo built for arm > $@",
+        "//conditions:default": "echo built for another cpu > $@",
+    }),
+)
+
+filegroup(
+    name = "plain",
+    srcs = ["banner.txt"],
+)
+`,
+};
+
+function why(page: Page) {
+  return page.getByRole('tabpanel', { name: 'Why' });
+}
+
+async function runLine(page: Page, line: string) {
+  await page.getByRole('textbox', { name: 'Command line' }).fill(line);
+  await page.getByRole('button', { name: 'Run command' }).click();
+  await expect(page.getByLabel('Command output')).toContainText('exit code');
+}
+
+test('changing --cpu makes the select pick another branch, and the Why panel says why', async ({ page }) => {
+  await openPlayground(page);
+  await replaceWorkspace(page, WORKSPACE, 'pkg/BUILD');
+  await targetButton(page, '//pkg:banner').click();
+  await page.getByRole('tab', { name: 'Why' }).click();
+  await expect(why(page)).toContainText('//pkg:banner');
+
+  await runLine(page, 'bazel build //pkg:banner --cpu=arm');
+  const card = why(page).getByRole('region', { name: 'select() in cmd' });
+  await expect(card).toContainText('Chosen: //pkg:arm');
+  // The evidence: the entry compared, expected, actual and where the actual came from.
+  const row = card.getByRole('row', { name: /--cpu/ });
+  await expect(row).toContainText('arm');
+  await expect(row).toContainText('command line');
+  await page.screenshot({ path: '/tmp/why-arm.png' });
+
+  await runLine(page, 'bazel build //pkg:banner --cpu=k8');
+  await expect(card).toContainText('Chosen: //conditions:default');
+  await expect(card.getByRole('row', { name: /--cpu/ })).toContainText('k8');
+  await expect(card).toContainText('default');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: '/tmp/why-dark.png' });
+});
+
+test('a target without select() is said to be the same in every configuration', async ({ page }) => {
+  await openPlayground(page);
+  await replaceWorkspace(page, WORKSPACE, 'pkg/BUILD');
+  await targetButton(page, '//pkg:plain').click();
+  await page.getByRole('tab', { name: 'Why' }).click();
+  await expect(why(page)).toContainText('has no select()');
+});
+
+test('before any target is selected, the panel says how to select one', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('tab', { name: 'Why' }).click();
+  await expect(why(page)).toContainText('Put the cursor inside a rule call');
+});
