@@ -30,6 +30,7 @@ import {
 } from '../build/index.ts';
 import { defaultTimeout, type Action, type AnalyzedTarget, type Artifact, type TestInfo } from './artifacts.ts';
 import { binDir, type BuildConfiguration } from './configuration.ts';
+import { docExtractHook } from './doc-extract.ts';
 import { analyzeGenrule, type GenruleExplanation } from './genrule.ts';
 import { expandTestSuite, type SuiteExplanation } from './test-suite.ts';
 
@@ -62,6 +63,11 @@ export const plainResolver: AttributeResolver = (rule, attr) => {
   const v = attrValue(rule, attr);
   if (v instanceof Configurable) return { error: `rulepen cannot resolve select() in attribute '${attr}' yet` };
   return { value: v ?? null };
+};
+
+/** Rules whose outputs another layer computes: starlark_doc_extract (docs). */
+const BUILTIN_HOOKS: Readonly<Record<string, RuleHook>> = {
+  starlark_doc_extract: (rule, config, an) => docExtractHook(rule, config, an),
 };
 
 const PUBLIC = '//visibility:public';
@@ -394,7 +400,7 @@ export class Analyzer {
       }
       case 'genquery':
       case 'starlark_doc_extract': {
-        const hook = this.ctx.hooks?.[rule.ruleClass];
+        const hook = this.ctx.hooks?.[rule.ruleClass] ?? BUILTIN_HOOKS[rule.ruleClass];
         if (!hook) {
           this.ruleError(rule, `rulepen does not support ${rule.ruleClass} targets yet (not supported yet)`);
           return { ...b, failed: true };
