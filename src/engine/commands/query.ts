@@ -103,7 +103,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     if (e instanceof QueryEvalError) {
       flush();
       if (e.message) {
-        if (e.cause && typeof e.cause === 'string') out.line('error', `Evaluation of query "${exprToString(expr)}" failed: ${e.message}`);
+        if (e.evaluation) out.line('error', `Evaluation of query "${exprToString(expr)}" failed: ${e.message}`);
         else out.line('error', e.message);
       }
       return out.result(EXIT.COMMAND_FAILURE);

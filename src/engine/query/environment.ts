@@ -69,15 +69,33 @@ export interface QueryGraph<T> {
   labelsOf(node: T, attr: string): T[] | undefined;
   /** Package-level access (query and genquery only). */
   readonly packages?: PackageAccess<T>;
-  /** An error --keep_going may skip: throws QueryEvalError unless keep-going, else records it. */
-  report(message: string): void;
+  /**
+   * An error --keep_going may skip: throws QueryEvalError(message) unless keep-going, else records it and prints
+   * `keepGoingMessage` (default: the message).
+   */
+  report(message: string, keepGoingMessage?: string): void;
   /** Console lines produced while the graph was explored (loading errors…), in order. */
   readonly events: BuildEvent[];
 }
 
-/** An error that ends query evaluation (exit code 7), with Bazel's message ('' when already reported). */
+/**
+ * An error that ends query evaluation (exit code 7), with Bazel's message ('' when already reported). A
+ * function's error (`evaluation: true`) prints as `Evaluation of query "<expr>" failed: <message>`; a target
+ * pattern's prints alone.
+ */
 export class QueryEvalError extends Error {
   override readonly name = 'QueryEvalError';
+  constructor(
+    message: string,
+    readonly evaluation = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A query function's error (printed after `Evaluation of query "…" failed: `). */
+export function evaluationError(message: string): QueryEvalError {
+  return new QueryEvalError(message, true);
 }
 
 /** An ordered set of nodes keyed by QueryGraph.key. */

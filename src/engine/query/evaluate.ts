@@ -7,7 +7,7 @@
 // out of those (see order.ts).
 
 import type { Argument, QueryExpr } from './syntax/index.ts';
-import { QueryEvalError, type NodeSet, type QueryGraph } from './environment.ts';
+import { evaluationError, QueryEvalError, type NodeSet, type QueryGraph } from './environment.ts';
 import { FUNCTIONS } from './functions/index.ts';
 
 /** Query options that change what functions compute (the rest only change output). */
@@ -73,7 +73,7 @@ export class Evaluator<T> {
         return this.pattern(e.word);
       case 'var': {
         const v = vars.get(e.name);
-        if (!v) throw new QueryEvalError(`Undefined variable '$${e.name}'`);
+        if (!v) throw evaluationError(`undefined variable '${e.name}'`);
         return v;
       }
       case 'let': {
@@ -99,7 +99,7 @@ export class Evaluator<T> {
       }
       case 'call': {
         const fn = FUNCTIONS.get(e.name);
-        if (!fn) throw new QueryEvalError(`unknown query function '${e.name}'`);
+        if (!fn) throw evaluationError(`unknown query function '${e.name}'`);
         return fn.evaluate(this, e.args, vars, e);
       }
     }
@@ -112,12 +112,15 @@ export class Evaluator<T> {
       nodes = this.graph.resolvePattern(word);
     } catch (err) {
       if (!(err instanceof QueryEvalError) || !err.message) throw err;
-      this.graph.report(err.message);
+      this.graph.report(err.message, `Skipping '${word}': ${err.message}`);
       return new Map();
     }
     const set = this.set(nodes);
     // A wildcard pattern's targets have their edges in Bazel 4.2.3's ordering graph; a single target does not.
-    if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) for (const k of set.keys()) this.explored.add(k);
+    // (Package groups excepted: their `includes` are not ordering edges there.)
+    if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) {
+      for (const [k, n] of set) if (this.graph.target(n).kind !== 'package group') this.explored.add(k);
+    }
     return set;
   }
 
@@ -160,7 +163,8 @@ export function javaRegex(pattern: string, fn: string): RegExp {
     try {
       return new RegExp(js);
     } catch (e) {
-      throw new QueryEvalError(`illegal pattern regexp in '${fn}': ${(e as Error).message}`);
+      const msg = (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
+      throw evaluationError(`illegal '${fn}' pattern regexp '${pattern}': ${msg}`);
     }
   }
 }

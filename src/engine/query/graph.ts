@@ -85,8 +85,11 @@ const labelKey = (l: Label) => `${l.repo}//${l.pkg}:${l.name}`;
 /** The direct prerequisites of a target, in attribute order, without duplicates (the first edge wins). */
 export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
   switch (t.kind) {
-    case 'source file':
-      return [];
+    case 'source file': {
+      const out: LabelEdge[] = [];
+      visibilityEdges(t.visibility, (label, attr) => out.push({ label, attr, select: false, implicit: false, tool: false }));
+      return out;
+    }
     case 'generated file':
       return [{ label: t.rule, attr: '', select: false, implicit: false, tool: false }];
     case 'package group':
@@ -106,6 +109,8 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
         const tool = a.tool === true;
         if (tool && opts.hostDeps === false) continue;
         if (a.implicit) {
+          // Implicit tools (genrule-setup.sh) are host dependencies in Bazel 4.2.3.
+          if (opts.hostDeps === false) continue;
           if (!opts.implicitDeps) continue;
           if (typeof a.default === 'string') add(parseImplicitLabel(a.default), a.name, false, true, tool);
           continue;
@@ -126,8 +131,22 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
         } else for (const l of labelsIn(a.type, v)) add(l, a.name, false, false, tool);
       }
       for (const k of keys) add(k, '$config_dependencies', true, false, false);
+      visibilityEdges(t.attrs.get('visibility'), add);
       return out;
     }
+  }
+}
+
+/**
+ * Visibility labels naming package groups are dependencies in query (Bazel's LabelVisitor visits them);
+ * //visibility:public/private, `__pkg__` and `__subpackages__` are not targets.
+ */
+function visibilityEdges(v: unknown, add: (label: Label, attr: string, select: boolean, implicit: boolean, tool: boolean) => void): void {
+  if (!Array.isArray(v)) return;
+  for (const l of v as readonly Label[]) {
+    if (l.repo === '' && l.pkg === 'visibility') continue;
+    if (l.name === '__pkg__' || l.name === '__subpackages__') continue;
+    add(l, 'visibility', false, false, false);
   }
 }
 

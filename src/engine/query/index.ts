@@ -1,7 +1,7 @@
 // The query layer: syntax, the evaluator generic over its graph (environment.ts), the unconfigured target graph,
 // genquery's scoped evaluation, ordering and output formats.
 export * from './syntax/index.ts';
-export { QueryEvalError, nodeSet, type NodeSet, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
+export { evaluationError, QueryEvalError, nodeSet, type NodeSet, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
 export { Evaluator, type EvalOptions, type QueryFunction } from './evaluate.ts';
 export { registerFunction } from './functions/index.ts';
 export { QueryEnvironment, TargetGraph, type TargetGraphOptions } from './target-graph.ts';

@@ -84,11 +84,11 @@ export class TargetGraph implements QueryGraph<Target> {
     return compareLabels(a.label, b.label);
   }
 
-  report(message: string): void {
+  report(message: string, keepGoingMessage = message): void {
     this.syncEvents();
     if (!this.opts.keepGoing) throw new QueryEvalError(message);
     this.skippedErrors.push(message);
-    if (message) this.events.push({ severity: 'error', text: message });
+    if (keepGoingMessage) this.events.push({ severity: 'error', text: keepGoingMessage });
   }
 
   private get workspace() {
@@ -107,7 +107,7 @@ export class TargetGraph implements QueryGraph<Target> {
     const pkg = this.loader.getPackage(name);
     this.syncEvents();
     if (!pkg) throw this.noSuchPackage(name);
-    if (pkg.loadError !== undefined) throw new QueryEvalError('', { cause: 'reported' });
+    if (pkg.loadError !== undefined) throw new QueryEvalError('');
     if (pkg.inError) this.packagesInError.add(pkg);
     return pkg;
   }
@@ -204,7 +204,7 @@ export class TargetGraph implements QueryGraph<Target> {
           if (pkg.inError) this.packagesInError.add(pkg);
           for (const t of pkg.sortedTargets()) if (!p.rulesOnly || t.kind === 'rule') out.push(t);
         }
-        if (failed && !this.opts.keepGoing) throw new QueryEvalError('', { cause: 'reported' });
+        if (failed && !this.opts.keepGoing) throw new QueryEvalError('');
         if (out.length === 0 && this.workspace.packagesBelow(p.dir).length === 0) {
           throw new QueryEvalError(`no targets found beneath '${p.dir}'`);
         }

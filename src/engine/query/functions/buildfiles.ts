@@ -2,14 +2,14 @@
 // packages holding those); loadfiles(x): the .bzl files only. rbuildfiles(path, …) (Sky Query): the BUILD files
 // of packages that depend on the given files.
 import type { Package } from '../../build/index.ts';
-import { QueryEvalError, type NodeSet, type PackageAccess } from '../environment.ts';
+import { evaluationError, type NodeSet, type PackageAccess } from '../environment.ts';
 import { wordArg, type Evaluator, type QueryFunction, type Vars } from '../evaluate.ts';
 import type { Argument } from '../syntax/index.ts';
 
 function packagesOf<T>(ev: Evaluator<T>, args: readonly Argument[], vars: Vars<T>): { access: PackageAccess<T>; pkgs: Package[] } {
   const x = ev.arg(args, 0, vars);
   const access = ev.graph.packages;
-  if (!access) throw new QueryEvalError('buildfiles() and loadfiles() are not supported here');
+  if (!access) throw evaluationError('buildfiles() and loadfiles() are not supported here');
   const pkgs: Package[] = [];
   for (const n of x.values()) {
     const t = ev.graph.target(n);
@@ -57,7 +57,7 @@ export const rbuildfiles: QueryFunction = {
   name: 'rbuildfiles',
   evaluate(ev, args) {
     const access = ev.graph.packages;
-    if (!access) throw new QueryEvalError('rbuildfiles() is not supported here');
+    if (!access) throw evaluationError('rbuildfiles() is not supported here');
     const files = args.map((_, i) => wordArg(args, i));
     return rbuild(ev, access, files);
   },

@@ -1,5 +1,5 @@
 // same_pkg_direct_rdeps(x): the targets in the same package as some target of x that directly depend on it.
-import { QueryEvalError, type NodeSet } from '../environment.ts';
+import { evaluationError, type NodeSet } from '../environment.ts';
 import type { QueryFunction } from '../evaluate.ts';
 
 export const samePkgDirectRdeps: QueryFunction = {
@@ -7,7 +7,7 @@ export const samePkgDirectRdeps: QueryFunction = {
   evaluate(ev, args, vars) {
     const x = ev.arg(args, 0, vars);
     const access = ev.graph.packages;
-    if (!access) throw new QueryEvalError('same_pkg_direct_rdeps() is not supported here');
+    if (!access) throw evaluationError('same_pkg_direct_rdeps() is not supported here');
     const out: NodeSet<typeof x extends NodeSet<infer U> ? U : never> = new Map();
     for (const n of x.values()) {
       const t = ev.graph.target(n);

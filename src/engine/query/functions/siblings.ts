@@ -1,6 +1,6 @@
 // siblings(x): every target of the packages of x's targets.
 import type { NodeSet } from '../environment.ts';
-import { QueryEvalError } from '../environment.ts';
+import { evaluationError } from '../environment.ts';
 import type { QueryFunction } from '../evaluate.ts';
 
 export const siblings: QueryFunction = {
@@ -8,7 +8,7 @@ export const siblings: QueryFunction = {
   evaluate(ev, args, vars) {
     const x = ev.arg(args, 0, vars);
     const access = ev.graph.packages;
-    if (!access) throw new QueryEvalError('siblings() is not supported here');
+    if (!access) throw evaluationError('siblings() is not supported here');
     const out: NodeSet<typeof x extends NodeSet<infer U> ? U : never> = new Map();
     const seen = new Set<unknown>();
     for (const n of x.values()) {

@@ -4,7 +4,7 @@
 // suite's own tests only (nested suites filter theirs). A non-test in `tests` is ignored, or with
 // --strict_test_suite an error.
 import { labelToString, type RuleTarget, type Target } from '../../build/index.ts';
-import { QueryEvalError, type NodeSet } from '../environment.ts';
+import { evaluationError, type NodeSet } from '../environment.ts';
 import type { Evaluator, QueryFunction } from '../evaluate.ts';
 import { effectiveValue } from '../attribute-values.ts';
 
@@ -55,7 +55,7 @@ function expandSuite<T>(ev: Evaluator<T>, node: T, out: NodeSet<T>, visiting: Se
       if (testMatchesTags(ev, t, m, suiteTags)) out.set(g.key(m), m);
     } else if (isSuite(t)) expandSuite(ev, m, out, visiting, strict);
     else if (strict) {
-      throw new QueryEvalError(
+      throw evaluationError(
         `The label '${labelToString(t.label)}' in the test_suite '${labelToString(suite.label)}' does not refer to a test or test_suite rule!`,
       );
     }

@@ -2,7 +2,7 @@
 // (`packages`, `includes`), //visibility:public and :private, `__pkg__` and `__subpackages__`, the package's
 // default_visibility, the same-package rule, and config_setting visibility per the profile.
 import type { Label, Package, Target } from '../../build/index.ts';
-import { QueryEvalError } from '../environment.ts';
+import { evaluationError } from '../environment.ts';
 import type { Evaluator, QueryFunction } from '../evaluate.ts';
 import { targetVisibility } from '../attribute-values.ts';
 
@@ -71,7 +71,7 @@ export function isVisible<T>(ev: Evaluator<T>, node: T, from: string): boolean {
 export const visible: QueryFunction = {
   name: 'visible',
   evaluate(ev, args, vars) {
-    if (!ev.graph.packages) throw new QueryEvalError('visible() is not supported here');
+    if (!ev.graph.packages) throw evaluationError('visible() is not supported here');
     const pred = ev.arg(args, 0, vars);
     const x = ev.arg(args, 1, vars);
     const froms = [...new Set([...pred.values()].map((n) => ev.graph.target(n).label.pkg))];

@@ -8,13 +8,16 @@ import { nodeLabel } from './label.ts';
 
 export function formatGraph<T>(ctx: OutputContext<T>): string {
   const g = ctx.graph;
-  const keys = ctx.nodes.map((n) => g.key(n));
+  // --order_output=full (and genquery): members, edges and the walk in label order; else attribute order.
+  const sorted = ctx.options.orderFull || ctx.options.graphSortEdges === true;
+  const nodes = sorted ? [...ctx.nodes].sort((a, b) => g.compare(a, b)) : ctx.nodes;
+  const keys = nodes.map((n) => g.key(n));
   const byKey = new Map(ctx.nodes.map((n) => [g.key(n), n]));
   const succ = new Map<string, string[]>();
   const pred = new Map<string, string[]>(keys.map((k) => [k, []]));
   for (const n of ctx.nodes) {
     let s = [...new Set(g.deps(n).map((e) => g.key(e.to)).filter((k) => byKey.has(k)))];
-    if (ctx.options.graphSortEdges) s = s.sort((a, b) => g.compare(byKey.get(a)!, byKey.get(b)!));
+    if (sorted) s = s.sort((a, b) => g.compare(byKey.get(a)!, byKey.get(b)!));
     succ.set(g.key(n), s);
     for (const t of s) pred.get(t)!.push(g.key(n));
   }
@@ -41,20 +44,21 @@ export function formatGraph<T>(ctx: OutputContext<T>): string {
     }
     return `"${text}"`;
   };
+  const first = (id: string) => byKey.get(members.get(id)![0]!)!;
   const classSucc = (id: string): string[] => {
     const out: string[] = [];
     for (const s of succ.get(members.get(id)![0]!)!) {
       const c = classOf.get(s)!;
       if (!out.includes(c)) out.push(c);
     }
-    return out;
+    return sorted ? out.sort((a, b) => g.compare(first(a), first(b))) : out;
   };
   // Reverse post-order over classes; roots are classes nothing points to, in result order.
   const visited = new Set<string>();
   const post: string[] = [];
   const classIds = [...members.keys()];
   const hasPred = new Set(classIds.flatMap((c) => classSucc(c)));
-  const roots = [...classIds.filter((c) => !hasPred.has(c)), ...classIds];
+  const roots = sorted ? classIds : [...classIds.filter((c) => !hasPred.has(c)), ...classIds];
   for (const r of roots) {
     if (visited.has(r)) continue;
     visited.add(r);

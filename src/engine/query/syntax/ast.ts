@@ -79,8 +79,11 @@ export function exprToString(e: QueryExpr): string {
   }
 }
 
+/** Word arguments print quoted, as Bazel's FunctionExpression.toString does: `kind('source file', //a)`. */
 function argToString(a: Argument): string {
-  return a.kind === 'expression' ? exprToString(a.expr) : a.kind === 'word' ? a.word : String(a.value);
+  if (a.kind === 'expression') return exprToString(a.expr);
+  if (a.kind === 'integer') return String(a.value);
+  return a.word.includes("'") ? `"${a.word}"` : `'${a.word}'`;
 }
 
 /** Visits every sub-expression, outermost first. */

@@ -35,8 +35,8 @@ describe('query parser', () => {
     ['deps(//a)', 'deps(//a)'],
     ['deps(//a, 2)', 'deps(//a, 2)'],
     ['rdeps(//..., //a:b, 1)', 'rdeps(//..., //a:b, 1)'],
-    ['kind("cc_.* rule", //...)', 'kind(cc_.* rule, //...)'],
-    ['attr(tags, manual, //...)', 'attr(tags, manual, //...)'],
+    ['kind("cc_.* rule", //...)', "kind('cc_.* rule', //...)"],
+    ['attr(tags, manual, //...)', "attr('tags', 'manual', //...)"],
     ['let x = deps(//lib:core) in $x - //lib:util', 'let x = deps(//lib:core) in ($x - //lib:util)'],
     ['set(//a //b:c)', 'set(//a //b:c)'],
     ['set()', 'set()'],
@@ -72,9 +72,9 @@ describe('query parser', () => {
     expect(error('some(//:a, 2)', bazel4)).toBe("syntax error at ', 2 )'");
     expect(error('allrdeps(//:a)')).toBe("syntax error at '( //:a )'");
     expect(error('tests(//:a)', cquery)).toBe("syntax error at '( //:a )'");
-    expect(parsed('config(//:a, target)', cquery)).toBe('config(//:a, target)');
+    expect(parsed('config(//:a, target)', cquery)).toBe("config(//:a, 'target')");
     const sky = functionSignatures({ command: 'query', someTakesCount: true, skyQuery: true });
-    expect(parsed('rbuildfiles(a/BUILD, b/x.bzl)', sky)).toBe('rbuildfiles(a/BUILD, b/x.bzl)');
+    expect(parsed('rbuildfiles(a/BUILD, b/x.bzl)', sky)).toBe("rbuildfiles('a/BUILD', 'b/x.bzl')");
     expect(error('rbuildfiles()', sky)).toBe("syntax error at ')'");
   });
 });
