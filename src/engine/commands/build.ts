@@ -146,7 +146,7 @@ export function prepare(p: Pipeline, targets: readonly Target[]): number | undef
     p.failed(false);
     return EXIT.BUILD_FAILURE;
   }
-  return p.configure();
+  return p.configure(targets);
 }
 
 export async function buildCommand(ctx: CommandContext, args: readonly string[], hooks: Readonly<Record<string, RuleHook>> = {}): Promise<CommandResult> {

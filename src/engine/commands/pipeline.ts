@@ -217,12 +217,19 @@ export class Pipeline {
   }
 
   /** Configurations and the analyzer; returns an exit code on failure. */
-  configure(): number | undefined {
+  configure(targets: readonly Target[] = []): number | undefined {
     const cctx: ConfigContext = { loader: this.loader, commandLine: this.commandLine, profile: this.profile, workspaceDir: this.ctx.workspaceDir };
     const target = targetConfiguration(cctx);
     if ('error' in target) {
       for (const l of target.before) this.con.line(l.severity, l.text);
-      this.con.line('error', target.error);
+      const first = targets.find((t) => t.kind === 'rule');
+      if (target.toolchains && first) {
+        // A bad --platforms fails the first target's analysis, as Bazel's toolchain resolution does.
+        const l = labelToString(first.label);
+        this.con.line('error', `While resolving toolchains for target ${l}: ${target.error}`);
+        this.con.line('error', `Analysis of target '${l}' failed; build aborted: ${target.error}`);
+        this.failed(false);
+      } else this.con.line('error', target.error);
       return target.exitCode;
     }
     this.target = target;

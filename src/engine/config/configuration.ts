@@ -48,6 +48,11 @@ export interface ConfigurationError {
   readonly error: string;
   readonly exitCode: number;
   readonly before: readonly { readonly severity: 'error' | 'warning'; readonly text: string }[];
+  /**
+   * A bad --platforms: Bazel fails each target's analysis with it, printing `ERROR: While resolving toolchains
+   * for target //pkg:t: <error>` and then `ERROR: Analysis of target '//pkg:t' failed; build aborted: <error>`.
+   */
+  readonly toolchains?: boolean;
 }
 
 export interface ConfigContext {
@@ -204,7 +209,7 @@ export function targetConfiguration(ctx: ConfigContext): Configuration | Configu
   const platformOption = lastValue(options, 'platforms');
   const platformLabel = platformOption && String(platformOption.value) !== '' ? String(platformOption.value).split(',')[0]! : defaultPlatform(ctx.profile);
   const platform = resolvePlatform(platformLabel, state.lookup, ctx.profile);
-  if ('error' in platform) return (state.target = { error: platform.error, exitCode: 1, before: [] });
+  if ('error' in platform) return (state.target = { error: platform.error, exitCode: 1, before: [], toolchains: true });
   state.target = new ConfigurationImpl('target', options, flags.values, platform.label, platform.constraints, ctx.profile);
   return state.target;
 }

@@ -116,6 +116,17 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
   };
 
   const tc = targetConfiguration(ctx);
+  if ('error' in tc && tc.toolchains) {
+    // Each root fails its analysis with the platform error (Bazel resolves toolchains per target).
+    const first = roots.map((l) => lookup.target(l)).find((t) => t !== undefined);
+    const text = first ? `While resolving toolchains for target ${labelToString(first.label)}: ${tc.error}` : tc.error;
+    const d: Diagnostic = { file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: text, kind: 'analysis' };
+    return {
+      roots: [], targets: [], deps: () => [], explanations: () => [], attribute: () => undefined, failed: () => true,
+      failure: () => tc.error, firstFailure: () => undefined,
+      errors: [d], events: [{ severity: 'error', text, diagnostic: d }], targetConfig: null,
+    };
+  }
   if ('error' in tc) {
     const d: Diagnostic = { file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: tc.error, kind: 'command' };
     return {

@@ -54,7 +54,11 @@ export function resolvePlatform(raw: string, lookup: TargetLookup, profile: Prof
   const key = labelToString(parsed);
   if (seen.includes(key)) return { error: `cycle in platform parents: ${[...seen, key].join(' -> ')}` };
   const r = lookup.get(parsed);
-  if ('error' in r) return { error: r.error };
+  // Bazel 4.2.3 shows the Java exception's class in this message.
+  if ('error' in r) {
+    const cls = r.error.startsWith('no such target') ? 'NoSuchTargetException' : 'NoSuchPackageException';
+    return { error: `com.google.devtools.build.lib.packages.${cls}: ${r.error}` };
+  }
   const t = r.target;
   if (t.kind !== 'rule' || t.ruleClass !== 'platform') {
     return { error: `Target ${key} was referenced as a platform, but does not provide PlatformInfo` };
