@@ -1,0 +1,196 @@
+// Scenario tests for analysis (alias, filegroup, visibility, testonly), test_suite expansion, and the build /
+// test / run commands over it, under the 4.2.3 profile. Expectations follow Bazel 4.2.3 runs.
+
+import { describe, expect, it } from 'vitest';
+import { utf8Decode } from '../base/index.ts';
+import { runCommand } from '../commands/index.ts';
+import type { SuiteExplanation } from './test-suite.ts';
+
+type Files = Record<string, string>;
+
+const run = async (files: Files, ...argv: string[]) => {
+  const r = await runCommand({ WORKSPACE: '', '.bazelversion': '4.2.3', ...files }, argv, { workspaceDir: '/ws' });
+  return { ...r, out: (p: string) => (r.outputs[p] ? utf8Decode(r.outputs[p]!) : undefined) };
+};
+
+const TESTS = [
+  'sh_test(name = "small_fast", srcs = ["pass.sh"], size = "small", tags = ["fast"])',
+  'sh_test(name = "medium_slow", srcs = ["pass.sh"], size = "medium", tags = ["slow"])',
+  'sh_test(name = "large_plain", srcs = ["pass.sh"], size = "large")',
+  'sh_test(name = "manual_fast", srcs = ["pass.sh"], tags = ["manual", "fast"])',
+].join('\n');
+const PASS = { 'pkg/pass.sh': '#!/bin/sh\nexit 0\n' };
+
+describe('alias and filegroup', () => {
+  it('alias forwards its actual; chains resolve; its own visibility is checked', async () => {
+    const files = {
+      'lib/BUILD': 'genrule(name = "g", outs = ["g.txt"], cmd = "echo g > $@")\nalias(name = "pub", actual = ":g", visibility = ["//visibility:public"])\nalias(name = "priv", actual = ":g")',
+      'other/BUILD': 'genrule(name = "ok", srcs = ["//lib:pub"], outs = ["ok.txt"], cmd = "cat $< > $@")\ngenrule(name = "bad", srcs = ["//lib:priv"], outs = ["bad.txt"], cmd = "cat $< > $@")',
+    };
+    const ok = await run(files, 'build', '//other:ok');
+    expect(ok.exitCode).toBe(0);
+    expect(ok.out('bazel-bin/other/ok.txt')).toBe('g\n');
+    const bad = await run(files, 'build', '//other:bad');
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain(
+      "ERROR: /ws/other/BUILD:2:8: in genrule rule //other:bad: target '//lib:priv' is not visible from target '//other:bad'. Check the visibility declaration of the former target if you think the dependency is legitimate",
+    );
+  });
+
+  it('testonly: an alias ignores its own; a non-test rule may not depend on a testonly target', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'genrule(name = "t", outs = ["t.txt"], cmd = "touch $@", testonly = True)',
+        'alias(name = "a", actual = ":t")',
+        'alias(name = "b", actual = ":plain", testonly = True)',
+        'genrule(name = "plain", outs = ["p.txt"], cmd = "touch $@")',
+        'genrule(name = "use_a", srcs = [":a"], outs = ["ua"], cmd = "touch $@")',
+        'genrule(name = "use_b", srcs = [":b"], outs = ["ub"], cmd = "touch $@")',
+      ].join('\n'),
+    };
+    const a = await run(files, 'build', '//pkg:use_a');
+    expect(a.exitCode).toBe(1);
+    expect(a.stderr).toContain("non-test target '//pkg:use_a' depends on testonly target '//pkg:a' and doesn't have testonly attribute set");
+    expect((await run(files, 'build', '//pkg:use_b')).exitCode).toBe(0);
+  });
+
+  it('an alias of a package_group is refused', async () => {
+    const r = await run({ 'pkg/BUILD': 'package_group(name = "g", packages = ["//pkg"])\nalias(name = "a", actual = ":g")' }, 'build', '//pkg:a');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("in actual attribute of alias rule //pkg:a: package group '//pkg:g' is misplaced here");
+  });
+
+  it('visibility through a package_group', async () => {
+    const files = {
+      'lib/BUILD': 'package_group(name = "friends", packages = ["//ok/..."])\ngenrule(name = "g", outs = ["g.out"], cmd = "touch $@", visibility = [":friends"])',
+      'ok/sub/BUILD': 'genrule(name = "u", srcs = ["//lib:g"], outs = ["u.out"], cmd = "touch $@")',
+      'no/BUILD': 'genrule(name = "u", srcs = ["//lib:g"], outs = ["u.out"], cmd = "touch $@")',
+    };
+    const okr = await run(files, 'build', '//ok/sub:u');
+    expect(okr.stderr).not.toContain('ERROR');
+    expect(okr.exitCode).toBe(0);
+    expect((await run(files, 'build', '//no:u')).stderr).toContain('is not visible from target');
+  });
+
+  it('filegroup: srcs in order, data as runfiles, output_group of its members', async () => {
+    const r = await run(
+      {
+        'pkg/BUILD': [
+          'genrule(name = "g2", outs = ["two", "three"], cmd = "touch $(OUTS)")',
+          'filegroup(name = "inner", srcs = ["b", "a"])',
+          'filegroup(name = "fg", srcs = [":g2", ":inner", "c"], data = ["d"])',
+          'genrule(name = "use", srcs = [":fg"], outs = ["use.out"], cmd = "echo $(SRCS) > $@")',
+        ].join('\n'),
+        'pkg/a': '',
+        'pkg/b': '',
+        'pkg/c': '',
+        'pkg/d': '',
+      },
+      'build',
+      '//pkg:use',
+    );
+    expect(r.out('bazel-bin/pkg/use.out')).toBe('bazel-out/k8-fastbuild/bin/pkg/two bazel-out/k8-fastbuild/bin/pkg/three pkg/b pkg/a pkg/c\n');
+  });
+});
+
+describe('build command', () => {
+  const files = {
+    'pkg/BUILD': 'genrule(name = "a", outs = ["a.out"], cmd = "touch $@")\ngenrule(name = "m", outs = ["m.out"], cmd = "touch $@", tags = ["manual"])\ngenrule(name = "bad", outs = ["bad.out"], cmd = "exit 1")',
+  };
+
+  it('negative patterns, manual skipped by wildcards, console lines', async () => {
+    const r = await run(files, 'build', '--', '//pkg:all', '-//pkg:bad');
+    expect(r.exitCode).toBe(0);
+    expect(Object.keys(r.outputs)).toEqual(['bazel-bin/pkg/a.out']);
+    expect(r.stderr).toContain('INFO: Analyzed target //pkg:a (1 packages loaded, 1 targets configured).');
+    expect(r.stderr).toContain('Target //pkg:a up-to-date:\n  bazel-bin/pkg/a.out\n');
+    expect(r.stderr).toContain('INFO: Build completed successfully, 2 total actions');
+  });
+
+  it('--keep_going builds what it can', async () => {
+    const stop = await run(files, 'build', '//pkg:bad', '//pkg:a');
+    expect(stop.exitCode).toBe(1);
+    const go = await run(files, 'build', '--keep_going', '//pkg:bad', '//pkg:a');
+    expect(go.exitCode).toBe(1);
+    expect(go.outputs['bazel-bin/pkg/a.out']).toBeDefined();
+    expect(go.stderr).toContain('Target //pkg:bad failed to build');
+  });
+
+  it('a missing target is reported', async () => {
+    const r = await run(files, 'build', '//pkg:nope');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("no such target '//pkg:nope'");
+  });
+});
+
+describe('test_suite and test', () => {
+  it('explains every candidate: kept, tag, size or manual', async () => {
+    const r = await run(
+      { 'pkg/BUILD': TESTS + '\ntest_suite(name = "s", tags = ["-slow", "-large"], tests = [":small_fast", ":medium_slow", ":large_plain", ":manual_fast"])\ntest_suite(name = "all")', ...PASS },
+      'test',
+      '//pkg:s',
+      '//pkg:all',
+    );
+    expect(r.exitCode).toBe(0);
+    const s = r.explanations!.testSuites!['//pkg:s'] as SuiteExplanation;
+    expect(s.candidates.map((c) => [c.label, c.outcome, c.reason])).toEqual([
+      ['//pkg:small_fast', 'kept', 'listed and passes the tag filter'],
+      ['//pkg:medium_slow', 'dropped', 'tag slow is excluded by -slow'],
+      ['//pkg:large_plain', 'dropped', 'size large is excluded by -large'],
+      ['//pkg:manual_fast', 'kept', 'listed explicitly (manual does not matter then) and passes the tag filter'],
+    ]);
+    const all = r.explanations!.testSuites!['//pkg:all'] as SuiteExplanation;
+    expect(all.candidates.find((c) => c.label === '//pkg:manual_fast')!.outcome).toBe('dropped');
+    expect(r.stdout).toContain('//pkg:small_fast' + ' '.repeat(73 - 16) + 'PASSED in 0.1s');
+  });
+
+  it('a failing test: exit 3, FAIL line, test.log and test.xml', async () => {
+    const r = await run({ 'pkg/BUILD': 'sh_test(name = "t", srcs = ["t.sh"], args = ["a b"], env = {"E": "v"})', 'pkg/t.sh': '#!/bin/sh\necho "$1 $E $TEST_WORKSPACE"\nexit 2\n' }, 'test', '//pkg:t');
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('FAIL: //pkg:t (see /ws/bazel-testlogs/pkg/t/test.log)');
+    expect(r.out('bazel-testlogs/pkg/t/test.log')).toBe(
+      'exec ${PAGER:-/usr/bin/less} "$0" || exit 1\nExecuting tests from //pkg:t\n-----------------------------------------------------------------------------\na b v __main__\n',
+    );
+    expect(r.out('bazel-testlogs/pkg/t/test.xml')).toContain('<testsuite name="pkg/t" tests="1" failures="0" errors="1">');
+  });
+
+  it('no test targets: exit 4; a binary in a suite: its other tests run, exit 1', async () => {
+    const none = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.out"], cmd = "touch $@")' }, 'test', '//pkg:g');
+    expect(none.exitCode).toBe(4);
+    expect(none.stderr).toContain('No test targets were found, yet testing was requested');
+    const bin = await run({ 'pkg/BUILD': TESTS + '\nsh_binary(name = "b", srcs = ["pass.sh"])\ntest_suite(name = "s", tests = [":b", ":small_fast"])', ...PASS }, 'test', '//pkg:s');
+    expect(bin.exitCode).toBe(1);
+    expect(bin.stderr).toContain("in test_suite rule '//pkg:s': expecting a test or a test_suite rule but '//pkg:b' is not one");
+    expect(bin.stdout).toContain('//pkg:small_fast');
+  });
+
+  it('a second run of an unchanged test is cached', async () => {
+    const { ActionCache } = await import('./executor.ts');
+    const cache = new ActionCache();
+    const files = { WORKSPACE: '', '.bazelversion': '4.2.3', 'pkg/BUILD': 'sh_test(name = "t", srcs = ["pass.sh"])', ...PASS };
+    await runCommand(files, ['test', '//pkg:t'], { actionCache: cache });
+    const again = await runCommand(files, ['test', '//pkg:t'], { actionCache: cache });
+    expect(again.stdout).toContain('(cached) PASSED in 0.1s');
+  });
+});
+
+describe('run command', () => {
+  it('runs an sh_binary with its data and arguments, and a genrule executable', async () => {
+    const r = await run(
+      {
+        'pkg/BUILD': 'sh_binary(name = "b", srcs = ["b.sh"], data = ["d.txt"], args = ["x"])\ngenrule(name = "g", outs = ["g.sh"], cmd = "echo \'echo gen $$1\' > $@", executable = True)',
+        'pkg/b.sh': '#!/bin/sh\necho "$@"; cat pkg/d.txt\nexit 5\n',
+        'pkg/d.txt': 'data\n',
+      },
+      'run',
+      '//pkg:b',
+      '--',
+      'y',
+    );
+    expect(r.stdout).toBe('x y\ndata\n');
+    expect(r.exitCode).toBe(5);
+    const g = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.sh"], cmd = "echo \'echo gen $$1\' > $@", executable = True)' }, 'run', '//pkg:g', '--', 'z');
+    expect(g.stdout).toBe('gen z\n');
+    expect(g.exitCode).toBe(0);
+  });
+});
