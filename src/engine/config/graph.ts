@@ -50,6 +50,8 @@ export interface ConfiguredGraph {
   deps(ct: ConfiguredTarget): readonly ConfiguredEdge[];
   /** Every select() resolved for this target, for the Why panel. */
   explanations(ct: ConfiguredTarget): readonly SelectExplanation[];
+  /** All of them by configured-target key — what CommandResult.explanations.selects holds. */
+  allExplanations(): Record<string, readonly SelectExplanation[]>;
   /** An attribute with its select()s resolved (undefined when resolving it failed, or for non-rules). */
   attribute(ct: ConfiguredTarget, attr: string): PlainAttrValue | undefined;
   /** Whether analysing this target (not its deps) failed. */
@@ -122,7 +124,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     const text = first ? `While resolving toolchains for target ${labelToString(first.label)}: ${tc.error}` : tc.error;
     const d: Diagnostic = { file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: text, kind: 'analysis' };
     return {
-      roots: [], targets: [], deps: () => [], explanations: () => [], attribute: () => undefined, failed: () => true,
+      roots: [], targets: [], deps: () => [], explanations: () => [], allExplanations: () => ({}), attribute: () => undefined, failed: () => true,
       failure: () => tc.error, firstFailure: () => undefined,
       errors: [d], events: [{ severity: 'error', text, diagnostic: d }], targetConfig: null,
     };
@@ -130,7 +132,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
   if ('error' in tc) {
     const d: Diagnostic = { file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: tc.error, kind: 'command' };
     return {
-      roots: [], targets: [], deps: () => [], explanations: () => [], attribute: () => undefined, failed: () => true,
+      roots: [], targets: [], deps: () => [], explanations: () => [], allExplanations: () => ({}), attribute: () => undefined, failed: () => true,
       failure: () => tc.error, firstFailure: () => undefined,
       errors: [d], events: [...tc.before, { severity: 'error', text: tc.error, diagnostic: d }], targetConfig: null,
     };
@@ -282,6 +284,14 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     targets: order,
     deps: (ct) => data.get(ct.key)?.deps ?? [],
     explanations: (ct) => data.get(ct.key)?.explanations ?? [],
+    allExplanations: () => {
+      const out: Record<string, readonly SelectExplanation[]> = {};
+      for (const n of order) {
+        const e = data.get(n.key)!.explanations;
+        if (e.length > 0) out[n.key] = e;
+      }
+      return out;
+    },
     attribute: (ct, attr) => {
       const dd = data.get(ct.key);
       if (!dd || ct.target.kind !== 'rule') return undefined;

@@ -311,3 +311,21 @@ describe('config_setting visibility (profile row enforceConfigSettingVisibility)
     expect('value' in u && u.value).toBe('i');
   });
 });
+
+describe('config_setting visibility flags (current Bazel)', () => {
+  const files = {
+    '.bazelversion': '8.4.2',
+    'a/BUILD': 'package(default_visibility = ["//visibility:private"])\nconfig_setting(name = "s", values = {"cpu": "arm"})\n',
+    'b/BUILD': 'genrule(name = "t", outs = ["t.txt"], cmd = select({"//a:s": "s", "//conditions:default": "d"}))\n',
+  };
+  const run = (args: string[]) => {
+    const s = scenario(files, ['--cpu=arm', ...args]);
+    const r = resolveAttribute(s.rule('//b:t'), 'cmd', s.target, s.ctx);
+    return 'value' in r ? r.value : r.error;
+  };
+  it('--incompatible_config_setting_private_default_visibility makes the package default apply', () => {
+    expect(run([])).toBe('s');
+    expect(run(['--incompatible_config_setting_private_default_visibility'])).toContain('is not visible from target');
+    expect(run(['--incompatible_config_setting_private_default_visibility', '--noincompatible_enforce_config_setting_visibility'])).toBe('s');
+  });
+});

@@ -31,7 +31,7 @@ import {
 } from '../build/index.ts';
 import { buildSettingKind, convertSettingValue, formatSettingValue, settingDefault as buildSettingDefault } from './build-settings.ts';
 import { contextState, lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
-import { OPTIONS, type OptionSource } from './options.ts';
+import { lastValue, OPTIONS, type OptionSource } from './options.ts';
 import { hasConstraint, settingOf } from './platforms.ts';
 import { configSettingVisible } from './visibility.ts';
 
@@ -329,7 +329,11 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
   if ('error' in r) return { setting: written, matches: false, checks: [], error: invalidCondition(written, owner, ctx) };
   const t = r.target;
   if (t.kind === 'rule' && t.ruleClass === 'config_setting') {
-    if (ctx.profile.enforceConfigSettingVisibility && !configSettingVisible(t, owner.label.pkg, lookup)) {
+    // --[no]incompatible_enforce_config_setting_visibility overrides the profile (only current Bazel has it).
+    const enforceFlag = lastValue(ctx.commandLine.options, 'incompatible_enforce_config_setting_visibility')?.value;
+    const enforce = typeof enforceFlag === 'boolean' ? enforceFlag : ctx.profile.enforceConfigSettingVisibility;
+    const privateDefault = lastValue(ctx.commandLine.options, 'incompatible_config_setting_private_default_visibility')?.value === true;
+    if (enforce && !configSettingVisible(t, owner.label.pkg, lookup, privateDefault ? lookup.defaultVisibility(t.label) : undefined)) {
       return {
         setting: written,
         matches: false,

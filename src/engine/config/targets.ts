@@ -95,6 +95,12 @@ export class TargetLookup {
     return 'target' in r ? r.target : undefined;
   }
 
+  /** The default_visibility of the package a label is in ([] when it sets none: private). */
+  defaultVisibility(label: Label): readonly Label[] {
+    const loader = label.repo === '' ? this.loader : this.repoLoader(label.repo);
+    return loader?.getPackage(label.pkg)?.args.defaultVisibility ?? [];
+  }
+
   private find(label: Label): Lookup {
     const loader = label.repo === '' ? this.loader : this.repoLoader(label.repo);
     if (!loader) {

@@ -38,9 +38,11 @@ function visibleThrough(l: Label, fromPkg: string, lookup: TargetLookup, seen: S
 }
 
 /** Whether a config_setting may be named in a select() of a rule in package `fromPkg` (repository main). */
-export function configSettingVisible(setting: RuleTarget, fromPkg: string, lookup: TargetLookup): boolean {
+export function configSettingVisible(setting: RuleTarget, fromPkg: string, lookup: TargetLookup, packageDefault?: readonly Label[]): boolean {
   if (setting.label.repo === '' && setting.label.pkg === fromPkg) return true;
-  const v = setting.attrs.get('visibility');
+  // Without a visibility attribute: public, or (--incompatible_config_setting_private_default_visibility) the
+  // package's default_visibility, private when it has none.
+  const v = setting.attrs.get('visibility') ?? (packageDefault ? packageDefault : undefined);
   if (!Array.isArray(v)) return true;
   const seen = new Set<string>();
   return (v as readonly Label[]).some((l) => visibleThrough(l, fromPkg, lookup, seen));
