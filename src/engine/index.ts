@@ -21,6 +21,10 @@ import { runCommand as run, type CommandResult, type RunOptions } from './comman
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame, ProfileName } from './base/index.ts';
 export type { CommandResult, Explanations, ResultGraph, ResultGraphNode, ResultGraphEdge } from './commands/index.ts';
 export { EXIT, COMMANDS } from './commands/index.ts';
+export type { RunOptions } from './commands/index.ts';
+/** Keep one ActionCache across runCommand calls (RunOptions.actionCache) so unchanged actions and tests do not rerun. */
+export { ActionCache } from './actions/index.ts';
+export type { GenruleExplanation, SuiteExplanation, SuiteCandidate } from './actions/index.ts';
 export { SourceFile, PROFILES, profileForVersion } from './base/index.ts';
 export { execFile } from './starlark/index.ts';
 
