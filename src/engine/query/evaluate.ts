@@ -111,7 +111,7 @@ export class Evaluator<T> {
     try {
       nodes = this.graph.resolvePattern(word);
     } catch (err) {
-      if (!(err instanceof QueryEvalError) || !err.message) throw err;
+      if (!(err instanceof QueryEvalError) || !err.message || err.evaluation) throw err;
       this.graph.report(err.message, `Skipping '${word}': ${err.message}`);
       return new Map();
     }

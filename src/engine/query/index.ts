@@ -8,3 +8,4 @@ export { QueryEnvironment, TargetGraph, type TargetGraphOptions } from './target
 export { directDeps, directEdges, bazelAttributeOrder, type EdgeOptions, type LabelEdge } from './graph.ts';
 export { dependencyOrder, lexicographicOrder, orderResult, type OrderOutput } from './order.ts';
 export { formatterFor, GRAPH_FORMATS, type OutputContext, type OutputOptions } from './output/index.ts';
+export { evaluateGenquery, type GenqueryExplanation, type GenqueryInput, type GenqueryResult } from './genquery.ts';

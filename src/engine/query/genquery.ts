@@ -1,0 +1,249 @@
+// genquery's query: the engine run over the unconfigured graph cut to the transitive closure of `scope`, with
+// GenQuery's restrictions (Bazel 4.2.3's GenQuery.java, which runs it during analysis):
+//
+//   - `opts` are query options with no residue; --keep_going, --query_file, --universe_scope, --order_results,
+//     --noorder_results, --order_output (and, modern, --experimental_graphless_query) are refused:
+//     "option --keep_going is not allowed"; a parse failure is "error while parsing query options: …".
+//     Every other query option applies (--output, --noimplicit_deps, --nohost_deps, --graph:*, --xml:*, …).
+//   - labels in `expression` are resolved from the workspace root, not the genquery's package;
+//   - a recursive pattern (`//x/...`) is refused: "recursive target patterns are not permitted: '//x/...'";
+//     `:all` and `:*` name their package's rules / targets, each of which must lie in the scope (`:*` includes
+//     the BUILD file, which never does);
+//   - a target outside the closure fails the query (strict, the default): "target '//x:y' is not within the
+//     scope of the query"; with strict = False it is skipped with the warning "… Skipping";
+//   - the output is deterministic: --order_output=full and --relative_locations are forced (profile row
+//     genqueryDefaultOrder: current Bazel orders lexicographically except graph/minrank/maxrank and a top-level
+//     somepath), graph edges sorted by label.
+//
+// `evaluateGenquery` returns the output bytes, or the error as Bazel words it (with the attribute it concerns),
+// plus an explanation for the UI: the scope closure, and for a violation the path from the expression to it.
+
+import { utf8Encode } from '../base/index.ts';
+import { lastValue, OptionsError, parseOptionWords } from '../config/index.ts';
+import {
+  labelToString,
+  Loader,
+  type Label,
+  type RuleTarget,
+  type Target,
+  type TargetPattern,
+} from '../build/index.ts';
+import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge } from './environment.ts';
+import { Evaluator } from './evaluate.ts';
+import { formatterFor, GRAPH_FORMATS, type OutputOptions } from './output/index.ts';
+import { lexicographicOrder, dependencyOrder } from './order.ts';
+import { functionSignatures, parseQuery, QuerySyntaxError, type QueryExpr } from './syntax/index.ts';
+import { TargetGraph } from './target-graph.ts';
+
+const FORBIDDEN = ['keep_going', 'query_file', 'universe_scope', 'order_results', 'order_output', 'experimental_graphless_query'];
+
+export interface GenqueryExplanation {
+  readonly expression: string;
+  readonly scope: readonly string[];
+  /** The labels of the scope's transitive closure, sorted. */
+  readonly closure: readonly string[];
+  readonly strict: boolean;
+  /** Targets the query reached outside the closure (the first one failed a strict query). */
+  readonly outOfScope: readonly string[];
+  /** The result labels, in output order (when the query ran). */
+  readonly result?: readonly string[];
+}
+
+export type GenqueryResult =
+  | { readonly ok: true; readonly output: Uint8Array; readonly warnings: readonly string[]; readonly explanation: GenqueryExplanation }
+  | {
+      readonly ok: false;
+      /** `opts` when the options are wrong, else undefined (the rule as a whole). */
+      readonly attribute?: 'opts';
+      /** The message after `in genquery rule //q:q: ` (or `in opts attribute of genquery rule //q:q: `). */
+      readonly message: string;
+      /** The whole ERROR line text as Bazel 4.2.3 prints it: `<abs BUILD>:<l>:<c>: in genquery rule //q:q: …`. */
+      readonly text: string;
+      readonly warnings: readonly string[];
+      readonly explanation: GenqueryExplanation;
+    };
+
+export interface GenqueryInput {
+  readonly loader: Loader;
+  readonly rule: RuleTarget;
+  /** The absolute workspace path Bazel prints (defaults to the loader's). */
+  readonly workspaceDir?: string;
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? (v as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The unconfigured graph restricted to a closure: targets outside it are refused or skipped. */
+class ScopedTargetGraph extends TargetGraph {
+  override readonly command = 'genquery' as const;
+  readonly outOfScope: string[] = [];
+  readonly warnings: string[] = [];
+
+  constructor(
+    loader: Loader,
+    opts: ConstructorParameters<typeof TargetGraph>[1],
+    private readonly closure: ReadonlySet<string>,
+    private readonly strict: boolean,
+  ) {
+    super(loader, opts);
+  }
+
+  /** Keeps in-scope targets; a target outside fails (strict) or is skipped with a warning. */
+  private inScope(ts: Target[]): Target[] {
+    const out: Target[] = [];
+    for (const t of ts) {
+      const l = labelToString(t.label);
+      if (this.closure.has(l)) {
+        out.push(t);
+        continue;
+      }
+      this.outOfScope.push(l);
+      const msg = `target '${l}' is not within the scope of the query`;
+      if (this.strict) throw evaluationError(msg);
+      this.warnings.push(`${msg}. Skipping`);
+    }
+    return out;
+  }
+
+  override resolveParsed(p: TargetPattern): Target[] {
+    if (p.kind === 'below') throw new QueryEvalError(`recursive target patterns are not permitted: '${p.raw}'`);
+    return this.inScope(super.resolveParsed(p));
+  }
+
+  override deps(t: Target): readonly QueryEdge<Target>[] {
+    // The closure is closed under dependencies, except for edges --noimplicit_deps/--nohost_deps drop anyway.
+    return super.deps(t).filter((e) => this.closure.has(labelToString(e.to.label)));
+  }
+
+  override labelsOf(t: Target, attr: string): Target[] | undefined {
+    const ls = super.labelsOf(t, attr);
+    return ls === undefined ? undefined : this.inScope(ls);
+  }
+}
+
+/** The transitive closure of the scope (every edge, implicit ones included), as label strings. */
+function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; error?: string } {
+  const g = new TargetGraph(loader, { keepGoing: true, implicitDeps: true, hostDeps: true });
+  const closure = new Set<string>();
+  const queue: Target[] = [];
+  for (const l of scope) {
+    let t: Target;
+    try {
+      t = g.target_(l);
+    } catch (e) {
+      if (e instanceof QueryEvalError) return { closure, error: e.message };
+      throw e;
+    }
+    queue.push(t);
+  }
+  while (queue.length > 0) {
+    const t = queue.pop()!;
+    const k = labelToString(t.label);
+    if (closure.has(k)) continue;
+    closure.add(k);
+    for (const e of g.deps(t)) queue.push(e.to);
+  }
+  return { closure };
+}
+
+export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
+  const { loader, rule } = input;
+  const profile = loader.profile;
+  const workspaceDir = input.workspaceDir ?? loader.workspaceDir;
+  const expression = String(rule.attrs.get('expression') ?? '');
+  const scope = (rule.attrs.get('scope') as readonly Label[] | undefined) ?? [];
+  const strict = rule.attrs.get('strict') !== false;
+  const where = `${workspaceDir}/${rule.location.file}:${rule.location.line}:${rule.location.column}`;
+  const name = labelToString(rule.label);
+  const explanation: { -readonly [K in keyof GenqueryExplanation]: GenqueryExplanation[K] } = {
+    expression,
+    scope: scope.map(labelToString),
+    closure: [],
+    strict,
+    outOfScope: [],
+  };
+  const warnings: string[] = [];
+  const fail = (message: string, attribute?: 'opts'): GenqueryResult => ({
+    ok: false,
+    attribute,
+    message,
+    text: `${where}: in ${attribute ? 'opts attribute of ' : ''}genquery rule ${name}: ${message}`,
+    warnings,
+    explanation,
+  });
+
+  // Options.
+  let options;
+  try {
+    options = parseOptionWords(strings(rule.attrs.get('opts')), { command: 'query', source: { kind: 'command-line' } });
+  } catch (e) {
+    if (e instanceof OptionsError) return fail(`error while parsing query options: ${e.message.replace(/^.* :: /, '')}`, 'opts');
+    throw e;
+  }
+  for (const o of options.options) {
+    if (FORBIDDEN.includes(o.name)) {
+      const written = o.name === 'order_results' && o.value === false ? 'noorder_results' : o.name;
+      return fail(`option --${written} is not allowed`, 'opts');
+    }
+  }
+  if (options.residue.length > 0) return fail(`error while parsing query options: Unrecognized arguments: ${options.residue.join(' ')}`, 'opts');
+  const given = (n: string) => lastValue(options.options, n)?.value;
+  const flag = (n: string, d: boolean) => (given(n) === undefined ? d : given(n) === true);
+  const format = String(given('output') ?? 'label');
+  if (!profile.queryOutputs.includes(format)) {
+    return fail(`error while parsing query options: Invalid output format '${format}'. Valid values are: ${profile.queryOutputs.join(', ')}`, 'opts');
+  }
+  const formatter = formatterFor(format, loader.workspace)!;
+
+  // The expression.
+  let expr: QueryExpr;
+  try {
+    expr = parseQuery(expression, functionSignatures({ command: 'genquery', someTakesCount: profile.querySomeTakesCount }));
+  } catch (e) {
+    if (e instanceof QuerySyntaxError) return fail(`query syntax error: ${e.message}`);
+    throw e;
+  }
+
+  // The scope and its closure.
+  const sc = scopeClosure(loader, scope);
+  explanation.closure = [...sc.closure].sort();
+  if (sc.error !== undefined) return fail(`query failed: ${sc.error}`);
+
+  const implicitDeps = flag('implicit_deps', true);
+  const hostDeps = flag('host_deps', true) && flag('tool_deps', true);
+  const graph = new ScopedTargetGraph(loader, { keepGoing: false, implicitDeps, hostDeps }, sc.closure, strict);
+  const ev = new Evaluator(graph, { strictTestSuite: flag('strict_test_suite', false) });
+  let result: NodeSet<Target>;
+  try {
+    result = ev.eval(expr);
+  } catch (e) {
+    explanation.outOfScope = graph.outOfScope;
+    warnings.push(...graph.warnings);
+    if (e instanceof QueryEvalError) return fail(`query failed: ${e.evaluation ? 'Evaluation failed: ' : ''}${e.message}`);
+    throw e;
+  }
+  explanation.outOfScope = graph.outOfScope;
+  warnings.push(...graph.warnings);
+
+  // Ordering: 4.2.3 forces --order_output=full; current Bazel sorts, except where order is the point.
+  const topSomepath = expr.kind === 'call' && expr.name === 'somepath';
+  const lexicographic = profile.genqueryDefaultOrder === 'lexicographic' && !GRAPH_FORMATS.includes(format) && !topSomepath;
+  const ordered = lexicographic ? lexicographicOrder(graph, result) : topSomepath && profile.genqueryDefaultOrder === 'lexicographic' ? [...result.values()] : dependencyOrder(graph, result);
+  explanation.result = ordered.map((t) => labelToString(t.label));
+  const nodeLimit = Number(given('graph:node_limit') ?? 512);
+  const outOptions: OutputOptions = {
+    workspaceDir,
+    relativeLocations: true,
+    orderFull: true,
+    graphFactored: flag('graph:factored', true),
+    graphNodeLimit: Number.isFinite(nodeLimit) ? nodeLimit : 512,
+    graphSortEdges: true,
+    xmlLineNumbers: flag('xml:line_numbers', true),
+    xmlDefaultValues: flag('xml:default_values', false),
+    protoDefaultValues: flag('proto:default_values', true),
+    implicitDeps,
+  };
+  const out = formatter({ graph, nodes: ordered, set: result, options: outOptions });
+  return { ok: true, output: typeof out === 'string' ? utf8Encode(out) : out, warnings, explanation };
+}
