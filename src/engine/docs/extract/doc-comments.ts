@@ -38,14 +38,21 @@ function block(lines: Comment[], source: SourceFile): DocCommentBlock {
   return { lines, startLine: source.lines.position(lines[0]!.start).line, text: lines.map(commentText).join('\n') };
 }
 
-/** The top-level assignments (also those in top-level if/for bodies, which bind globals too). */
-function globalAssignments(stmts: readonly Stmt[], out: Stmt[] = []): Stmt[] {
+interface Simple {
+  readonly stmt: Stmt;
+  /** Binds globals: at top level or in a top-level if/for body (not in a def). */
+  readonly global: boolean;
+}
+
+/** Every simple statement (not def/if/for), in source order, and whether its assignments bind globals. */
+function simpleStatements(stmts: readonly Stmt[], global: boolean, out: Simple[] = []): Simple[] {
   for (const s of stmts) {
-    if (s.kind === 'AssignStmt') out.push(s);
-    else if (s.kind === 'IfStmt') {
-      globalAssignments(s.then, out);
-      globalAssignments(s.else, out);
-    } else if (s.kind === 'ForStmt') globalAssignments(s.body, out);
+    if (s.kind === 'IfStmt') {
+      simpleStatements(s.then, global, out);
+      simpleStatements(s.else, global, out);
+    } else if (s.kind === 'ForStmt') simpleStatements(s.body, global, out);
+    else if (s.kind === 'DefStmt') simpleStatements(s.body, false, out);
+    else out.push({ stmt: s, global });
   }
   return out;
 }
@@ -77,22 +84,20 @@ export function docCommentsOf(file: FileNode, source: SourceFile): DocComments {
 
   const byGlobal = new Map<string, DocCommentBlock>();
   const used = new Set<Comment>();
-  const takenBlocks = new Set<unknown>();
-  for (const s of globalAssignments(file.stmts)) {
+  const simple = simpleStatements(file.stmts, true);
+  // The parser keeps the last block for the next simple statement, which takes it if it starts on the line
+  // after the block's end (only an assignment uses it).
+  const blockOf = new Map<Stmt, Comment[]>();
+  for (const b of blocks) {
+    const next = simple.find((x) => lineOf(x.stmt.start) === b.endLine + 1);
+    if (next) blockOf.set(next.stmt, b.lines);
+  }
+  for (const { stmt: s, global } of simple) {
     if (s.kind !== 'AssignStmt') continue;
-    let attached: Comment[] | undefined;
     const endLine = lineOf(Math.max(s.start, s.end - 1));
     const t = trailing.find((c) => lineOf(c.start) === endLine && c.start >= s.end && onlyWhitespaceBetween(text, s.end, c.start));
-    if (t) attached = [t];
-    else {
-      const lhsLine = lineOf(s.lhs.start);
-      const b = blocks.find((x) => x.endLine + 1 === lhsLine);
-      if (b && !takenBlocks.has(b)) {
-        takenBlocks.add(b);
-        attached = b.lines;
-      }
-    }
-    if (!attached) continue;
+    const attached = t ? [t] : blockOf.get(s);
+    if (!attached || !global) continue;
     const idents = boundIdents(s.lhs);
     if (idents.length === 0) continue;
     const doc = block(attached, source);

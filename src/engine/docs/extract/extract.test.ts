@@ -134,6 +134,9 @@ describe('extraction details', () => {
     expect(extractText('#: Doc\n\nX = 1\n')).toBe('ERROR: in /ws/pkg/foo.bzl: unexpected or conflicting doc comments on line 1; a doc comment must be attached to the declaration of a global variable');
     expect(extractText('X = [\n  #: inner\n  1,\n]\n#: a\n#: b\n')).toContain('on lines 2, 5, 6;');
     expect(extractText('#: no\ndef f():\n    pass\n')).toContain('on line 1;');
+    expect(extractText('def f():\n    #: local\n    x = 1\n    return x\n')).toContain('on line 2;');
+    expect(extractText('#: first\nX = 1; Y = 2 #: second\n')).toMatch(/name: "X"\n  doc: "first"[^]*name: "Y"\n  doc: "second"/);
+    expect(extractText('#: to print\nprint(1); Z = 3\n')).toContain('on line 1;');
     expect(extractText('def _f():\n    pass\n\n#: F\nF = _f\n')).toBe(
       'ERROR: in /ws/pkg/foo.bzl: unexpected doc comment for F on line 4; API documentation for a function must be provided in a docstring at the top of the function body',
     );
