@@ -161,8 +161,20 @@ export function startSession(): boolean {
         text: `This link could not be opened: ${decoded.reason}. Showing the default workspace instead.`,
       });
     }
-    // The link has been read; from now on the session is saved locally, and a reload keeps the user's edits.
-    history.replaceState(history.state, '', location.href.replace(/#.*$/, ''));
+    // The address keeps the link until the first edit (a reload before then opens the link again); after it,
+    // the session saved locally is what a reload restores, so the link must not override the user's edits.
+    const clearLink = () => history.replaceState(history.state, '', location.href.replace(/#.*$/, ''));
+    if (!decoded.ok) clearLink();
+    else {
+      const off = [
+        useWorkspace.subscribe((s, p) => s.files !== p.files && done()),
+        useEngine.subscribe((s, p) => s.commandText !== p.commandText && done()),
+      ];
+      function done(): void {
+        off.forEach((f) => f());
+        clearLink();
+      }
+    }
   } else {
     const saved = storage()?.getItem(STORAGE_KEY);
     if (saved) {
