@@ -194,3 +194,36 @@ describe('run command', () => {
     expect(g.exitCode).toBe(0);
   });
 });
+
+describe('Starlark rules', () => {
+  it('run their implementation: declare_file, write, run_shell; DefaultInfo, OutputGroupInfo, TemplateVariableInfo', async () => {
+    const r = await run(
+      {
+        'pkg/defs.bzl': [
+          'def _impl(ctx):',
+          '    a = ctx.actions.declare_file(ctx.label.name + ".a")',
+          '    b = ctx.actions.declare_file(ctx.label.name + ".b")',
+          '    ctx.actions.write(a, "from write " + ctx.attr.msg + "\\n")',
+          '    ctx.actions.run_shell(outputs = [b], inputs = depset([a] + ctx.files.srcs), command = "cat %s %s > %s" % (a.path, ctx.files.srcs[0].path, b.path))',
+          '    return [DefaultInfo(files = depset([b])), OutputGroupInfo(extra = depset([a]))]',
+          'my_rule = rule(implementation = _impl, attrs = {"msg": attr.string(), "srcs": attr.label_list(allow_files = True)})',
+          'def _vars(ctx):',
+          '    return [platform_common.TemplateVariableInfo(variables = {"GREETING": "hello"})]',
+          'vars_rule = rule(implementation = _vars)',
+        ].join('\n'),
+        'pkg/BUILD': [
+          'load(":defs.bzl", "my_rule", "vars_rule")',
+          'my_rule(name = "r", msg = "hi", srcs = ["in.txt"])',
+          'vars_rule(name = "v")',
+          'genrule(name = "g", srcs = [":r"], outs = ["g.txt"], toolchains = [":v"], cmd = "cat $< > $@; echo $(GREETING) >> $@")',
+        ].join('\n'),
+        'pkg/in.txt': 'input\n',
+      },
+      'build',
+      '//pkg:g',
+    );
+    expect(r.stderr).not.toContain('ERROR');
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-bin/pkg/g.txt')).toBe('from write hi\ninput\nhello\n');
+  });
+});

@@ -20,6 +20,7 @@ import {
   attrValue,
   Configurable,
   labelToString,
+  RULES,
   type BuildEvent,
   type Label,
   type Loader,
@@ -31,6 +32,7 @@ import {
 import { defaultTimeout, type Action, type AnalyzedTarget, type Artifact, type TestInfo } from './artifacts.ts';
 import { binDir, type BuildConfiguration } from './configuration.ts';
 import { docExtractHook } from './doc-extract.ts';
+import { analyzeStarlarkRule } from './starlark-rule.ts';
 import { analyzeGenrule, type GenruleExplanation } from './genrule.ts';
 import { expandTestSuite, type SuiteExplanation } from './test-suite.ts';
 
@@ -412,9 +414,18 @@ export class Analyzer {
         }
         return { ...b, files: r.files, outputGroups: r.outputGroups ?? new Map() };
       }
-      default:
+      default: {
+        if (RULES.get(rule.ruleClass) !== rule.schema) {
+          const r = analyzeStarlarkRule(rule, config, this);
+          if ('error' in r) {
+            if (r.error) this.ruleError(rule, r.error);
+            return { ...b, failed: true };
+          }
+          return { ...b, files: r.files, runfiles: uniq([...r.files, ...r.runfiles]), executable: r.executable, outputGroups: r.outputGroups, makeVariables: r.makeVariables };
+        }
         // config_setting, platform, constraint_* and the like: no files.
         return b;
+      }
     }
   }
 

@@ -1,0 +1,251 @@
+// Analysis of targets of Starlark rules (`rule(implementation = …)` in a .bzl file): the implementation runs
+// with a `ctx` holding the subset of Bazel's API that simple rules use, and its providers become the target's.
+//
+// ctx: label, attr (plain values; label attributes as targets with `files`, `label`, and `[DefaultInfo]`-style
+// fields `files`), files / file / executable / outputs, workspace_name, bin_dir, genfiles_dir, and actions
+// (declare_file, write, run_shell, symlink). File objects carry path, short_path, basename, dirname,
+// extension, is_source, root and owner. Returned providers: DefaultInfo (files, executable),
+// OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
+// uses beyond this fails with a clear message rather than silently.
+
+import { labelToString, ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type RuleTarget } from '../build/index.ts';
+import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, type Value } from '../starlark/index.ts';
+import { utf8Encode } from '../base/index.ts';
+import type { Analyzer } from './analysis.ts';
+import { uniq } from './analysis.ts';
+import type { AnalyzedTarget, Artifact } from './artifacts.ts';
+import { binDir, type BuildConfiguration } from './configuration.ts';
+import { genruleScript } from './shell/index.ts';
+import { GENRULE_ENV } from './genrule.ts';
+
+/** The rule class whose loading schema a target has (searched in the .bzl files its package loaded). */
+function ruleClassOf(an: Analyzer, rule: RuleTarget): RuleClass | undefined {
+  const pkg = an.ctx.loader.getPackage(rule.label.pkg);
+  for (const path of pkg?.loads ?? []) {
+    const m = an.ctx.loader.loadedBzl(path);
+    for (const v of m?.globals.values() ?? []) {
+      if (v instanceof RuleClass && ruleSchemaOf(v) === rule.schema) return v;
+    }
+  }
+  return undefined;
+}
+
+const fileArtifacts = new WeakMap<object, Artifact>();
+
+function fileValue(a: Artifact): Value {
+  const base = a.shortPath.slice(a.shortPath.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  const f = new Struct([
+    ['path', a.execPath],
+    ['short_path', a.shortPath],
+    ['basename', base],
+    ['dirname', a.execPath.slice(0, a.execPath.lastIndexOf('/'))],
+    ['extension', dot < 0 ? '' : base.slice(dot + 1)],
+    ['is_source', a.root === ''],
+    ['root', new Struct([['path', a.root]])],
+    ['owner', a.label ? new LabelValue(a.label) : None],
+  ]);
+  fileArtifacts.set(f, a);
+  return f;
+}
+
+function artifactOf(v: Value, what: string): Artifact {
+  const a = typeof v === 'object' && v !== null ? fileArtifacts.get(v) : undefined;
+  if (!a) throw new EvalError(`${what}: expected a File`);
+  return a;
+}
+
+function filesOfDepset(v: Value | undefined, what: string): Artifact[] {
+  if (v === undefined || v === None) return [];
+  const elems = v instanceof Depset ? v.elems : v instanceof List ? v.elems : undefined;
+  if (!elems) throw new EvalError(`${what}: expected a depset of Files`);
+  return elems.map((e) => artifactOf(e, what));
+}
+
+function kw(kwargs: [string, Value][], args: Value[], names: string[]): Map<string, Value> {
+  const m = new Map<string, Value>();
+  args.forEach((a, i) => names[i] !== undefined && m.set(names[i]!, a));
+  for (const [k, v] of kwargs) m.set(k, v);
+  return m;
+}
+
+function targetValue(d: AnalyzedTarget): Value {
+  const files = new Depset(d.files.map(fileValue));
+  return new Struct([
+    ['label', new LabelValue(d.label)],
+    ['files', files],
+    ['files_to_run', new Struct([['executable', d.executable ? fileValue(d.executable) : None]])],
+  ]);
+}
+
+export function analyzeStarlarkRule(
+  rule: RuleTarget,
+  config: BuildConfiguration,
+  an: Analyzer,
+): { files: Artifact[]; runfiles: Artifact[]; executable?: Artifact; outputGroups: Map<string, Artifact[]>; makeVariables?: Map<string, string> } | { error: string } {
+  const rc = ruleClassOf(an, rule);
+  if (!rc) return { error: `rulepen cannot find the rule class of ${rule.ruleClass}` };
+  const label = labelToString(rule.label);
+  const actionKeyBase = `starlark ${label} (${config.id})`;
+  const attrFields: [string, Value][] = [['name', rule.label.name]];
+  const files: [string, Value][] = [];
+  const file: [string, Value][] = [];
+  const executable: [string, Value][] = [];
+  const outputs: [string, Value][] = [];
+  const declared: Artifact[] = [];
+  let actionCount = 0;
+  for (const spec of rule.schema.attrs) {
+    if (spec.type === 'label' || spec.type === 'label_list') {
+      const { deps, ok } = an.deps(rule, spec.name, config);
+      if (!ok) return { error: '' };
+      const tvs = deps.map(targetValue);
+      attrFields.push([spec.name, spec.type === 'label' ? (tvs[0] ?? None) : new List(tvs)]);
+      const fs = uniq(deps.flatMap((d) => d.files));
+      files.push([spec.name, new List(fs.map(fileValue))]);
+      if (spec.type === 'label') {
+        file.push([spec.name, fs.length === 1 ? fileValue(fs[0]!) : None]);
+        const exe = deps[0]?.executable;
+        executable.push([spec.name, exe ? fileValue(exe) : None]);
+      }
+    } else if (spec.type === 'output' || spec.type === 'output_list') {
+      const outs = an.attrLabels(rule, spec.name, config).map((l) => an.declareOutput(rule, l.name, config, `${actionKeyBase} ${l.name}`));
+      declared.push(...outs);
+      const vals = outs.map(fileValue);
+      outputs.push([spec.name, spec.type === 'output' ? (vals[0] ?? None) : new List(vals)]);
+      attrFields.push([spec.name, spec.type === 'output' ? (vals[0] ?? None) : new List(vals)]);
+    } else {
+      const v = an.attr(rule, spec.name, config);
+      attrFields.push([spec.name, toStarlark(v)]);
+    }
+  }
+  const pending: { out: Artifact; build: () => void }[] = [];
+  const declare = (name: string): Artifact => {
+    const a = an.declareOutput(rule, name, config, `${actionKeyBase} ${name}`);
+    declared.push(a);
+    return a;
+  };
+  const actions = new Struct([
+    [
+      'declare_file',
+      new Builtin('declare_file', (_t, args, kwargs) => {
+        const m = kw(kwargs, args, ['filename']);
+        const name = m.get('filename');
+        if (typeof name !== 'string') throw new EvalError('declare_file: filename must be a string');
+        const sibling = m.get('sibling');
+        if (sibling !== undefined && sibling !== None) {
+          const s = artifactOf(sibling, 'declare_file');
+          const dir = s.shortPath.slice(rule.label.pkg ? rule.label.pkg.length + 1 : 0, s.shortPath.lastIndexOf('/') + 1);
+          return fileValue(declare(dir + name));
+        }
+        return fileValue(declare(name));
+      }),
+    ],
+    [
+      'write',
+      new Builtin('write', (_t, args, kwargs) => {
+        const m = kw(kwargs, args, ['output', 'content', 'is_executable']);
+        const out = artifactOf(m.get('output')!, 'write');
+        const content = m.get('content');
+        if (typeof content !== 'string') throw new EvalError('write: content must be a string');
+        const exe = m.get('is_executable') === true;
+        pending.push({
+          out,
+          build: () =>
+            an.addAction({ key: out.generatedBy!, kind: 'write', owner: rule.label, location: rule.location, mnemonic: 'FileWrite', progress: `Writing file ${out.shortPath}`, inputs: [], outputs: [out], content: utf8Encode(content), executableOutputs: exe ? new Set([out.execPath]) : undefined }),
+        });
+        return None;
+      }),
+    ],
+    [
+      'run_shell',
+      new Builtin('run_shell', (_t, args, kwargs) => {
+        const m = kw(kwargs, args, []);
+        const outs = (m.get('outputs') instanceof List ? (m.get('outputs') as List).elems : []).map((v) => artifactOf(v, 'run_shell outputs'));
+        const ins = filesOfDepset(m.get('inputs'), 'run_shell inputs');
+        const command = m.get('command');
+        if (typeof command !== 'string') throw new EvalError('run_shell: command must be a string');
+        const progress = typeof m.get('progress_message') === 'string' ? (m.get('progress_message') as string) : `Action ${outs[0]?.shortPath ?? ''}`;
+        const key = `${actionKeyBase} run_shell ${actionCount++}`;
+        an.addAction({ key, kind: 'genrule', owner: rule.label, location: rule.location, mnemonic: 'Action', progress, inputs: ins, outputs: outs, script: command, env: GENRULE_ENV });
+        for (const o of outs) retarget(o, key);
+        return None;
+      }),
+    ],
+  ]);
+  // Artifacts are immutable records; an action key fixed after declaration is recorded here.
+  const actionOf = new Map<string, string>();
+  const retarget = (a: Artifact, key: string) => actionOf.set(a.execPath, key);
+  const bin = new Struct([['path', binDir(config)]]);
+  const ctx = new Struct([
+    ['label', new LabelValue(rule.label)],
+    ['attr', new Struct(attrFields)],
+    ['files', new Struct(files)],
+    ['file', new Struct(file)],
+    ['executable', new Struct(executable)],
+    ['outputs', new Struct(outputs)],
+    ['actions', actions],
+    ['bin_dir', bin],
+    ['genfiles_dir', bin],
+    ['workspace_name', an.ctx.profile.execrootName],
+  ]);
+  const thread = new Thread({ semantics: an.ctx.profile.starlark });
+  let result: Value;
+  try {
+    result = thread.call(rc.implementation, [ctx]);
+  } catch (e) {
+    if (e instanceof EvalError) {
+      const d = errorToDiagnostic(e, undefined);
+      return { error: d?.message ?? e.message };
+    }
+    throw e;
+  }
+  for (const p of pending) p.build();
+  // Declared files were registered with a per-name key; point those written by run_shell at its action.
+  const fixed = (a: Artifact): Artifact => {
+    const k = actionOf.get(a.execPath);
+    return k ? { ...a, generatedBy: k } : a;
+  };
+  for (const a of declared) {
+    const k = actionOf.get(a.execPath);
+    if (k) an.declareOutput(rule, a.shortPath.slice(rule.label.pkg ? rule.label.pkg.length + 1 : 0), config, k);
+  }
+  let defaultFiles: Artifact[] | undefined;
+  let exe: Artifact | undefined;
+  const groups = new Map<string, Artifact[]>();
+  let makeVariables: Map<string, string> | undefined;
+  const providers = result instanceof List ? result.elems : result === None ? [] : [result];
+  for (const p of providers) {
+    if (!(p instanceof ProviderInstance)) continue;
+    const get = (f: string) => {
+      const i = p.names.indexOf(f);
+      return i < 0 ? undefined : p.values[i];
+    };
+    switch (p.provider.name) {
+      case 'DefaultInfo':
+        defaultFiles = filesOfDepset(get('files'), 'DefaultInfo files').map(fixed);
+        if (get('executable') !== undefined && get('executable') !== None) exe = fixed(artifactOf(get('executable')!, 'DefaultInfo executable'));
+        break;
+      case 'OutputGroupInfo':
+        p.names.forEach((n, i) => groups.set(n, filesOfDepset(p.values[i], `OutputGroupInfo ${n}`).map(fixed)));
+        break;
+      case 'TemplateVariableInfo': {
+        const vars = get('variables');
+        if (vars instanceof Dict) makeVariables = new Map([...vars.entries()].map(([k, v]) => [String(k), String(v)]));
+        break;
+      }
+    }
+  }
+  const filesOut = defaultFiles ?? declared.map(fixed);
+  return { files: filesOut, runfiles: exe ? [exe] : [], executable: exe, outputGroups: groups, makeVariables };
+}
+
+function toStarlark(v: unknown): Value {
+  if (v === null || v === undefined) return None;
+  if (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number') return v;
+  if (Array.isArray(v)) {
+    if (v.length > 0 && Array.isArray(v[0])) return new Dict((v as [unknown, unknown][]).map(([k, x]) => [toStarlark(k), toStarlark(x)]) as [Value, Value][]);
+    return new List(v.map(toStarlark));
+  }
+  if (typeof v === 'object' && 'name' in (v as object) && 'pkg' in (v as object)) return new LabelValue(v as never);
+  return None;
+}
