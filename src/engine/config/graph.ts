@@ -180,10 +180,15 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
       const dg: Diagnostic = { ...locationOf(ct.target), severity: 'error', message: text, kind: 'analysis' };
       errors.push(dg);
       events.push({ severity: 'error', text, diagnostic: dg });
-    } else if (/^target '.*' is not visible from target /.test(message) && ct.target.kind === 'rule') {
-      fail(ct.target, `in ${attr} attribute of ${ct.target.ruleClass} rule ${labelToString(ct.target.label)}: ${message}`);
-    } else fail(ct.target, message);
-    failures.set(ct.key, message);
+      failures.set(ct.key, message);
+      return;
+    }
+    // Bazel repeats a located error after "build aborted: " with its location.
+    const text = /^target '.*' is not visible from target /.test(message) && ct.target.kind === 'rule'
+      ? `in ${attr} attribute of ${ct.target.ruleClass} rule ${labelToString(ct.target.label)}: ${message}`
+      : message;
+    fail(ct.target, text);
+    failures.set(ct.key, events[events.length - 1]!.text);
   };
 
   const rootNodes: ConfiguredTarget[] = [];

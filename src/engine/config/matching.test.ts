@@ -45,6 +45,14 @@ describe('config_setting matching rules', () => {
     expect(g.failure(g.roots[0]!)).toBe("Analysis of target '//pkg:empty' failed");
   });
 
+  it('a select() error after "build aborted:" keeps its location (as Bazel repeats it)', () => {
+    const { s } = pick('config_setting(name = "a1", values = {"cpu": "arm"})\nconfig_setting(name = "a2", values = {"compilation_mode": "opt"})\nconfig_setting(name = "a3", define_values = {"x": "1"})', [':a3', ':a1', ':a2'], ['--cpu=arm', '-c', 'opt', '--define=x=1'], { noDefault: true });
+    const g = configuredGraph([s.label('//pkg:t')], s.ctx);
+    expect(g.failure(g.roots[0]!)).toBe(
+      '/ws/pkg/BUILD:4:8: Illegal ambiguous match on configurable attribute "cmd" in //pkg:t:\n//pkg:a3\n//pkg:a1\n//pkg:a2\nMultiple matches are not allowed unless one is unambiguously more specialized.',
+    );
+  });
+
   it('2: every entry must match', () => {
     const settings = 'config_setting(name = "s", values = {"cpu": "arm", "compilation_mode": "opt"})';
     expect(pick(settings, [':s'], ['--cpu=arm']).value).toBe('default');
@@ -283,6 +291,11 @@ describe('config_setting declaration errors (Bazel 4.2.3 texts)', () => {
   it('a bad value', () => {
     expect(graphEvents('config_setting(name = "s", values = {"compilation_mode": "fast"})', ':s')[0]).toBe(
       "/ws/pkg/BUILD:1:15: in values attribute of config_setting rule //pkg:s: error while parsing configuration settings: While parsing option --compilation_mode=fast: Not a valid compilation mode: 'fast' (should be fastbuild, dbg or opt)",
+    );
+  });
+  it('a define without =', () => {
+    expect(graphEvents('config_setting(name = "s", values = {"define": "a"})', ':s')[0]).toBe(
+      "/ws/pkg/BUILD:1:15: in values attribute of config_setting rule //pkg:s: error while parsing configuration settings: While parsing option --define=a: Variable definitions must be in the form of a 'name=value' assignment",
     );
   });
   it('constraint_values that are not constraint values', () => {

@@ -147,7 +147,7 @@ function checkValueEntry(option: string, expected: string, config: Configuration
   const key = defineName ?? option;
   if (option === 'define') {
     const eq = expected.indexOf('=');
-    if (eq < 0) return { error: `error while parsing configuration settings: Variable definitions must be in the form of a 'name=value' assignment` };
+    if (eq < 0) return { error: `error while parsing configuration settings: While parsing option --define=${expected}: Variable definitions must be in the form of a 'name=value' assignment` };
     const name = expected.slice(0, eq);
     const want = expected.slice(eq + 1);
     const actual = config.defines.get(name);
