@@ -5,6 +5,9 @@ import { OutputPanel } from './output/OutputPanel.tsx';
 import { ProblemsPanel, useProblemCount } from './problems/ProblemsPanel.tsx';
 import { QueryPanel } from './query/QueryPanel.tsx';
 import { WhyPanel } from './why/WhyPanel.tsx';
+import { GeneratedFilesPanel, useOutputCount } from './generated/GeneratedFilesPanel.tsx';
+import { ActionsPanel, useActionCount } from './actions/ActionsPanel.tsx';
+import { TestsPanel, useTestCount } from './tests/TestsPanel.tsx';
 import { TargetsPanel, useTargetCount } from './targets/TargetsPanel.tsx';
 
 export type PanelRegion = 'side' | 'bottom';
@@ -24,6 +27,9 @@ export const panels: readonly PanelDef[] = [
   { id: 'query', title: 'Query', region: 'side', component: QueryPanel },
   { id: 'problems', title: 'Problems', region: 'bottom', component: ProblemsPanel, useBadge: useProblemCount },
   { id: 'output', title: 'Output', region: 'bottom', component: OutputPanel },
+  { id: 'generated', title: 'Generated files', region: 'bottom', component: GeneratedFilesPanel, useBadge: useOutputCount },
+  { id: 'tests', title: 'Tests', region: 'bottom', component: TestsPanel, useBadge: useTestCount },
+  { id: 'actions', title: 'Actions', region: 'bottom', component: ActionsPanel, useBadge: useActionCount },
 ];
 
 export function panelsIn(region: PanelRegion): PanelDef[] {

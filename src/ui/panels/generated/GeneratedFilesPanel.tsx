@@ -1,0 +1,138 @@
+// Generated files: the output tree of the last command (bazel-bin/…, bazel-testlogs/…); a file shows as text, or
+// as a hex dump when binary; a .gz file is shown decompressed, with its compressed size; any file downloads.
+
+import { useEffect, useMemo, useState } from 'react';
+import { commandWord, useLastCommand } from '../command-result.ts';
+import { formatSize, hexDump, isBinary, isGzip, outputTree } from './bytes.ts';
+import '../bottom-panels.css';
+
+export function useOutputCount(): number | null {
+  const { result } = useLastCommand();
+  const n = result ? Object.keys(result.outputs).length : 0;
+  return n > 0 ? n : null;
+}
+
+export function GeneratedFilesPanel() {
+  const { result, text, running, stale } = useLastCommand();
+  const outputs = result?.outputs ?? {};
+  const paths = Object.keys(outputs);
+  const tree = useMemo(() => outputTree(paths), [result]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selected = chosen && chosen in outputs ? chosen : (paths.find((p) => p.startsWith('bazel-bin/')) ?? paths[0] ?? null);
+
+  if (paths.length === 0) {
+    const verb = commandWord(text);
+    return (
+      <div className="panel-body">
+        <p className="muted">
+          {!result
+            ? 'Build a target (the build button, or bazel build //pkg:target on the command line) to see the files it generates.'
+            : ['build', 'test', 'run'].includes(verb)
+              ? `bazel ${verb} wrote no files${result.exitCode !== 0 ? ` (exit code ${result.exitCode}: see Output)` : ''}.`
+              : `bazel ${verb} writes no files; build a target to see its outputs here.`}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="split-panel" data-stale={stale || running || undefined}>
+      <nav className="split-list" aria-label="Generated files">
+        {stale && <p className="stale-note">from <code>{text}</code>; the files changed since</p>}
+        {tree.map((g) => (
+          <section key={g.dir} aria-label={g.dir}>
+            <h3 className="list-heading">{g.dir}/</h3>
+            <ul className="plain-list">
+              {g.files.map((p) => (
+                <li key={p}>
+                  <button
+                    type="button"
+                    className="list-row"
+                    aria-current={p === selected || undefined}
+                    aria-label={`Show ${p}`}
+                    onClick={() => setChosen(p)}
+                  >
+                    <span className="list-name">{p.slice(g.dir.length + 1)}</span>
+                    <span className="list-meta">{formatSize(outputs[p].length)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+      {selected && <FileView path={selected} bytes={outputs[selected]} />}
+    </div>
+  );
+}
+
+type Shown = { bytes: Uint8Array; gzip?: { compressed: number } ; error?: string };
+
+function FileView({ path, bytes }: { path: string; bytes: Uint8Array }) {
+  const [shown, setShown] = useState<Shown>({ bytes });
+  const [mode, setMode] = useState<'auto' | 'text' | 'hex'>('auto');
+
+  useEffect(() => {
+    setShown({ bytes });
+    if (!isGzip(bytes)) return;
+    let live = true;
+    import('pako').then(
+      (pako) => {
+        if (!live) return;
+        try {
+          setShown({ bytes: pako.ungzip(bytes), gzip: { compressed: bytes.length } });
+        } catch (e) {
+          setShown({ bytes, error: `not a valid gzip stream: ${String(e)}` });
+        }
+      },
+      (e: unknown) => live && setShown({ bytes, error: String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bytes]);
+
+  const binary = isBinary(shown.bytes);
+  const view = mode === 'auto' ? (binary ? 'hex' : 'text') : mode;
+
+  function download(): void {
+    const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = path.slice(path.lastIndexOf('/') + 1);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  return (
+    <section className="split-detail" aria-label={`Contents of ${path}`}>
+      <header className="detail-header">
+        <code className="detail-title">{path}</code>
+        <span className="muted detail-meta">
+          {shown.gzip
+            ? `gzip: ${formatSize(shown.gzip.compressed)} compressed → ${formatSize(shown.bytes.length)}, shown decompressed`
+            : `${formatSize(bytes.length)}${binary ? ' · binary' : ''}`}
+        </span>
+        <div className="segmented" role="radiogroup" aria-label="View as">
+          {(['text', 'hex'] as const).map((m) => (
+            <button key={m} type="button" role="radio" aria-checked={view === m} className="segment" onClick={() => setMode(m)}>
+              {m === 'text' ? 'Text' : 'Hex'}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="button" onClick={download} aria-label={`Download ${path}`} title="Download the file as built (compressed if it is)">
+          Download
+        </button>
+      </header>
+      {shown.error && <p className="notice error">{shown.error}</p>}
+      <pre className="file-contents" aria-label="File contents" data-view={view}>
+        {view === 'hex' ? hexDump(shown.bytes) : decode(shown.bytes)}
+      </pre>
+    </section>
+  );
+}
+
+function decode(bytes: Uint8Array): string {
+  const text = new TextDecoder().decode(bytes.subarray(0, 512 * 1024));
+  return bytes.length > 512 * 1024 ? text + `\n… ${formatSize(bytes.length - 512 * 1024)} more` : text;
+}

@@ -1,0 +1,61 @@
+// Test results as the last command reports them: test_suite expansions (explanations.testSuites), the summary
+// lines Bazel prints (`//pkg:t   PASSED in 0.1s`), and the logs under bazel-testlogs/.
+
+export interface SuiteCandidate {
+  label: string;
+  outcome: 'kept' | 'dropped';
+  reason: string;
+  via?: string;
+}
+
+export interface SuiteExplanation {
+  suite: string;
+  required: string[];
+  excluded: string[];
+  implicit: boolean;
+  candidates: SuiteCandidate[];
+  errors: string[];
+}
+
+export function suitesOf(x: unknown): SuiteExplanation[] {
+  if (!x || typeof x !== 'object') return [];
+  return Object.values(x as Record<string, unknown>)
+    .filter((v): v is SuiteExplanation => !!v && Array.isArray((v as SuiteExplanation).candidates))
+    .sort((a, b) => (a.suite < b.suite ? -1 : 1));
+}
+
+export interface TestSummary {
+  label: string;
+  status: string;
+  detail: string;
+  /** bazel-testlogs/<pkg>/<name>/test.log, when the command produced it. */
+  log?: string;
+}
+
+const SUMMARY = /^(@{0,2}[\w.~+-]*\/\/\S+)\s+\(?(PASSED|FAILED|FLAKY|TIMEOUT|NO STATUS|SKIPPED|INCOMPLETE|REMOTE FAILURE|FAILED TO BUILD|BUILD FAILED)\)?\b(.*)$/;
+
+export function testSummaries(stdout: string, outputs: Record<string, Uint8Array>): TestSummary[] {
+  const out: TestSummary[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = SUMMARY.exec(line.trim());
+    if (!m) continue;
+    const label = m[1];
+    const log = `bazel-testlogs/${label.replace(/^@*[^/]*\/\//, '').replace(':', '/')}/test.log`;
+    out.push({ label, status: m[2], detail: m[3].trim(), log: log in outputs ? log : undefined });
+  }
+  return out;
+}
+
+/** One plain sentence about a suite's expansion. */
+export function suiteSentence(s: SuiteExplanation): string {
+  const kept = s.candidates.filter((c) => c.outcome === 'kept').length;
+  const n = s.candidates.length;
+  const from = s.implicit
+    ? "its tests attribute is empty, so the candidates are the package's tests not tagged manual"
+    : 'the candidates are the tests it lists (suites in it expanded)';
+  const filters: string[] = [];
+  if (s.required.length) filters.push(`requires ${s.required.map((t) => `tag ${t}`).join(' and ')}`);
+  if (s.excluded.length) filters.push(`excludes ${s.excluded.map((t) => `-${t}`).join(', ')}`);
+  const filter = filters.length ? `; its tags filter ${filters.join(' and ')} (a test's size counts as a tag)` : '; it has no tag filter';
+  return `${s.suite} runs ${kept} of ${n} candidate${n === 1 ? '' : 's'}: ${from}${filter}.` + (kept === 0 && n > 0 ? ' Nothing is left to run.' : '');
+}
