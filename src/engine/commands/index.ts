@@ -11,6 +11,7 @@ import { testCommand } from './test.ts';
 import type { CommandContext } from './context.ts';
 import { helpCommand, versionCommand } from './info.ts';
 import { queryCommand } from './query.ts';
+import { cqueryCommand } from './cquery.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
 
 export { EXIT, type CommandResult, type Explanations, type ResultGraph, type ResultGraphNode, type ResultGraphEdge } from './result.ts';
@@ -75,6 +76,7 @@ export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], o
   const b = begin(files, argv, opts);
   if (!('ctx' in b)) return b;
   if (b.command === 'query') return queryCommand(b.ctx, b.args);
+  if (b.command === 'cquery') return cqueryCommand(b.ctx, b.args);
   return loadingOnlyCommand(b.ctx, b.command, b.args);
 }
 

@@ -9,3 +9,5 @@ export { directDeps, directEdges, bazelAttributeOrder, type EdgeOptions, type La
 export { dependencyOrder, lexicographicOrder, orderResult, type OrderOutput } from './order.ts';
 export { formatterFor, GRAPH_FORMATS, type OutputContext, type OutputOptions } from './output/index.ts';
 export { evaluateGenquery, type GenqueryExplanation, type GenqueryInput, type GenqueryResult } from './genquery.ts';
+export { ConfiguredQueryGraph, configFunction, configName, type ConfiguredQueryOptions } from './cquery-graph.ts';
+export { cqueryBuildFormatter } from './output/build.ts';

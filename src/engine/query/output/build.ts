@@ -10,6 +10,7 @@ import {
   type RuleTarget,
   type Workspace,
 } from '../../build/index.ts';
+import type { ConfiguredGraph, ConfiguredTarget } from '../../config/index.ts';
 import { bazelAttributeOrder } from '../graph.ts';
 import { macroInfo } from '../macro-info.ts';
 import type { OutputContext } from './context.ts';
@@ -107,6 +108,27 @@ export function makeBuildFormatter(workspace: Workspace) {
       const t = ctx.graph.target(n);
       if (t.kind !== 'rule') continue;
       out += formatRule(t, workspace, ctx.options.workspaceDir, modern);
+    }
+    return out;
+  };
+}
+
+/** The build output of cquery: select()s resolved in each target's configuration. */
+export function cqueryBuildFormatter(workspace: Workspace, configured: ConfiguredGraph) {
+  return <T>(ctx: OutputContext<T>): string => {
+    const modern = ctx.graph.profile.name === 'modern';
+    let out = '';
+    for (const n of ctx.nodes) {
+      const t = ctx.graph.target(n);
+      if (t.kind !== 'rule') continue;
+      const ct = n as unknown as ConfiguredTarget;
+      const attrs = explicitAttributes(t, workspace, modern).map(([a, v]): [AttrSpec, string] => {
+        const raw = t.attrs.get(a.name);
+        if (!(raw instanceof Configurable)) return [a, v];
+        const resolved = configured.attribute(ct, a.name);
+        return [a, resolved === undefined ? v : plainToStarlark(a.type, resolved)];
+      });
+      out += formatRule(t, workspace, ctx.options.workspaceDir, modern, attrs);
     }
     return out;
   };

@@ -1,0 +1,172 @@
+// `cquery`: the query language over the configured target graph. The expression's target patterns (or
+// --universe_scope) are loaded and analysed in the target configuration (config's configuredGraph), then the
+// expression is evaluated there with the same functions as `query` (plus config()), and printed as
+// `//pkg:t (<config>)`. As Bazel 4.2.3 does, the output format is checked only after loading and analysis.
+
+import { labelToString, Loader, type Label, type RuleTarget } from '../build/index.ts';
+import { configuredGraph, lastValue, type ConfiguredTarget } from '../config/index.ts';
+import {
+  ConfiguredQueryGraph,
+  configFunction,
+  cqueryBuildFormatter,
+  Evaluator,
+  exprToString,
+  formatterFor,
+  functionSignatures,
+  parseQuery,
+  QueryEvalError,
+  QuerySyntaxError,
+  registerFunction,
+  subExpressions,
+  TargetGraph,
+  type NodeSet,
+  type OutputOptions,
+  type QueryExpr,
+} from '../query/index.ts';
+import type { CommandContext } from './context.ts';
+import { commandOptions, optionValue } from './options.ts';
+import { resultGraph } from './query.ts';
+import { EXIT, Output, type CommandResult } from './result.ts';
+
+registerFunction(configFunction);
+
+export function cqueryCommand(ctx: CommandContext, args: readonly string[]): CommandResult {
+  const out = new Output();
+  const { workspace } = ctx;
+  const profile = workspace.profile;
+  const parsed = commandOptions(ctx, 'cquery', args);
+  if ('failed' in parsed) return parsed.failed;
+  const cl = parsed.commandLine;
+  const given = (name: string) => lastValue(cl.options, name)?.value;
+  const flag = (name: string, dflt: boolean) => {
+    const v = given(name);
+    return v === undefined ? dflt : v === true;
+  };
+  if (cl.residue.length === 0) {
+    out.line('error', "missing query expression. Type 'bazel help cquery' for syntax and help");
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  const text = cl.residue.join(' ');
+  let expr: QueryExpr;
+  try {
+    expr = parseQuery(text, functionSignatures({ command: 'cquery', someTakesCount: profile.querySomeTakesCount }));
+  } catch (e) {
+    if (e instanceof QuerySyntaxError) {
+      out.line('error', `Error while parsing '${text}': ${e.message}`);
+      return out.result(EXIT.COMMAND_LINE_ERROR);
+    }
+    throw e;
+  }
+  const keepGoing = flag('keep_going', false);
+  const implicitDeps = flag('implicit_deps', true);
+  const toolDeps = flag('tool_deps', true) && flag('host_deps', true);
+  const universe = String(given('universe_scope') ?? '')
+    .split(',')
+    .filter((s) => s !== '');
+  const patterns = universe.length > 0 ? universe : [...subExpressions(expr)].filter((e) => e.kind === 'pattern').map((e) => (e as { word: string }).word);
+
+  // Loading: the universe's patterns.
+  const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });
+  const unconfigured = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps: toolDeps });
+  const roots = new Map<string, Label>();
+  try {
+    for (const p of patterns) {
+      const negative = p.startsWith('-');
+      for (const t of unconfigured.resolvePattern(negative ? p.slice(1) : p)) {
+        if (negative) roots.delete(labelToString(t.label));
+        else roots.set(labelToString(t.label), t.label);
+      }
+    }
+  } catch (e) {
+    unconfigured.syncEvents();
+    out.events(unconfigured.events);
+    if (e instanceof QueryEvalError) {
+      if (e.message) out.line('error', e.message);
+      return out.result(EXIT.COMMAND_FAILURE);
+    }
+    throw e;
+  }
+
+  // Analysis.
+  const configured = configuredGraph([...roots.values()], { loader, commandLine: cl, profile, workspaceDir: ctx.workspaceDir }, { keepGoing, implicitDeps });
+  unconfigured.syncEvents();
+  out.events(unconfigured.events);
+  const printedLoading = unconfigured.events.length;
+  if (unconfigured.packagesInError.size > 0 && !keepGoing) {
+    out.line('error', 'Build did NOT complete successfully');
+    return out.result(EXIT.COMMAND_FAILURE);
+  }
+  out.events(configured.events);
+  if (configured.errors.length > 0 && !keepGoing) {
+    const failed = configured.roots.map((r) => configured.firstFailure(r)).find((f) => f !== undefined);
+    if (failed) {
+      const l = labelToString(failed.target.target.label);
+      out.line('error', `Analysis of target '${l}' failed; build aborted: ${failed.message}`);
+    }
+    return out.result(EXIT.BUILD_FAILURE);
+  }
+
+  // Bazel 4.2.3 checks the output format only now.
+  const format = String(optionValue(cl, 'output') ?? 'label');
+  const valid = profile.cqueryOutputs;
+  if (!valid.includes(format)) {
+    out.line('error', `Invalid output format '${format}'. Valid values are: ${valid.join(', ')}`);
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps });
+  const formatter = format === 'build' ? cqueryBuildFormatter(workspace, configured) : formatterFor(format, workspace);
+  if (!formatter || !['label', 'label_kind', 'build', 'graph', 'files'].includes(format)) {
+    out.line('error', `rulepen does not support cquery --output=${format} yet`);
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+
+  const ev = new Evaluator(graph, { universeScope: universe });
+  let result: NodeSet<ConfiguredTarget>;
+  try {
+    result = ev.eval(expr);
+  } catch (e) {
+    out.events(unconfigured.events.slice(printedLoading));
+    out.events(graph.events);
+    if (e instanceof QueryEvalError) {
+      if (e.message) out.line('error', e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message);
+      return out.result(EXIT.COMMAND_FAILURE);
+    }
+    throw e;
+  }
+  out.events(graph.events);
+  const ordered = [...result.values()];
+  if (ordered.length === 0) out.line('info', 'Empty query results');
+  const options: OutputOptions = {
+    workspaceDir: ctx.workspaceDir,
+    relativeLocations: flag('relative_locations', false),
+    orderFull: true,
+    graphFactored: flag('graph:factored', true),
+    graphNodeLimit: Number(given('graph:node_limit') ?? 512),
+    xmlLineNumbers: true,
+    xmlDefaultValues: false,
+    protoDefaultValues: flag('proto:default_values', true),
+    implicitDeps,
+  };
+  const printed = format === 'files' ? filesOutput(configured, ordered) : formatter({ graph, nodes: ordered, set: result, options });
+  out.stdout(typeof printed === 'string' ? printed : '');
+  const partial = graph.skippedErrors.length > 0;
+  const res = out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);
+  res.explanations = { selects: configured.allExplanations() as Record<string, readonly unknown[]> };
+  res.graph = resultGraph(graph, ordered, result);
+  return res;
+}
+
+/** --output=files (current Bazel): the files each target provides — outputs of rules, the file itself for files. */
+function filesOutput(configured: ReturnType<typeof configuredGraph>, nodes: readonly ConfiguredTarget[]): string {
+  const lines: string[] = [];
+  for (const ct of nodes) {
+    const t = ct.target;
+    const dir = ct.config ? `bazel-out/${ct.config.outputDir}/bin/` : '';
+    const path = (l: Label) => `${dir}${l.pkg ? l.pkg + '/' : ''}${l.name}`;
+    if (t.kind === 'source file') lines.push(`${t.label.pkg ? t.label.pkg + '/' : ''}${t.label.name}`);
+    else if (t.kind === 'generated file') lines.push(path(t.label));
+    else if (t.kind === 'rule') for (const o of (t as RuleTarget).outputs) lines.push(path(o));
+  }
+  void configured;
+  return lines.map((l) => l + '\n').join('');
+}
