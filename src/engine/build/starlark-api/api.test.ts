@@ -85,6 +85,22 @@ describe('starlark build api', () => {
     expect(b.events.map((e) => e.text).join('\n')).toContain("Invalid rule class name 'r', test rule class names must end with '_test'");
   });
 
+  it('runs a symbolic macro in a BUILD file with its attributes and defaults', () => {
+    const loader = load({
+      'pkg/defs.bzl': [
+        'def _impl(name, visibility, out, n):',
+        '    native.genrule(name = name + "_gen", outs = [out], cmd = "echo %d > $@" % n)',
+        'm = macro(implementation = _impl, attrs = {"out": attr.string(mandatory = True), "n": attr.int(default = 7)})',
+      ].join('\n'),
+      'pkg/BUILD': 'load(":defs.bzl", "m")\nm(name = "x", out = "x.txt")\n',
+    });
+    const pkg = loader.getPackage('pkg')!;
+    expect(loader.events.map((e) => e.text)).toEqual([]);
+    const g = pkg.targets.get('x_gen');
+    expect(g?.kind).toBe('rule');
+    if (g?.kind === 'rule') expect(g.attrs.get('cmd')).toBe('echo 7 > $@');
+  });
+
   it('trims doc strings as Starlark.trimDocString', () => {
     expect(trimDocString('   Hello    \n   world \n  and  \n     good-bye     ')).toBe('Hello\n world\nand\n   good-bye');
     expect(trimDocString('\n\n  \nHello\nworld\n\n \n\t')).toBe('Hello\nworld');
