@@ -4,6 +4,7 @@
 import { compareDiagnostics, type Diagnostic, type ProfileName } from './base/index.ts';
 import {
   allAttributes,
+  RULES,
   attrValue,
   Configurable,
   labelToString,
@@ -178,5 +179,35 @@ export function optionTable(): OptionInfo[] {
     multiple: o.multiple,
     commands: [...o.commands],
     doc: o.doc,
+  }));
+}
+
+/** A rule's schema as the editor shows it (hover, completion, signature help): the rule table, as data. */
+export interface RuleInfo {
+  name: string;
+  doc: string;
+  test: boolean;
+  /** Exists only in current Bazel (not in 4.2.3). */
+  modernOnly: boolean;
+  attrs: { name: string; type: AttrType; default: string | null; mandatory: boolean; configurable: boolean; doc: string }[];
+}
+
+/** Every native rule's schema (implicit attributes left out), from the rule tables in build/rules/. */
+export function ruleTable(): RuleInfo[] {
+  return [...RULES.values()].map((r) => ({
+    name: r.name,
+    doc: r.doc,
+    test: !!r.test,
+    modernOnly: !!r.modernOnly,
+    attrs: allAttributes(r, true)
+      .filter((a) => !a.implicit && !a.name.startsWith('generator_'))
+      .map((a) => ({
+        name: a.name,
+        type: a.type,
+        default: a.default === undefined ? null : formatPlain(a.default),
+        mandatory: !!a.mandatory,
+        configurable: a.configurable !== false,
+        doc: a.doc,
+      })),
   }));
 }

@@ -3,7 +3,7 @@
 // Nothing escapes as an exception: an engine bug becomes a diagnostic of kind 'internal' in a well-formed
 // result, so the worker outlives it and the UI shows it like any other problem.
 
-import type { CommandResult, Diagnostic, EngineWorkerApi, LoadResult, OptionInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import type { CommandResult, Diagnostic, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 /** The part of src/engine/index.ts the worker uses. */
 export interface EngineModule {
@@ -11,6 +11,7 @@ export interface EngineModule {
   runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string }): Promise<CommandResult>;
   describeTarget?(files: WorkspaceFiles, label: string): TargetDetails | null;
   optionTable?(): OptionInfo[];
+  ruleTable?(): RuleInfo[];
 }
 
 export function internalDiagnostic(what: string, error: unknown): Diagnostic {
@@ -62,6 +63,14 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       try {
         const engine = await getEngine();
         return engine.optionTable?.() ?? [];
+      } catch {
+        return [];
+      }
+    },
+    async rules() {
+      try {
+        const engine = await getEngine();
+        return engine.ruleTable?.() ?? [];
       } catch {
         return [];
       }

@@ -3,7 +3,7 @@
 
 import * as Comlink from 'comlink';
 import { latestWins, type LatestWins, type Outcome } from './latest-wins.ts';
-import type { CommandResult, EngineWorkerApi, LoadResult, OptionInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import type { CommandResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 export type { Outcome } from './latest-wins.ts';
 
@@ -19,6 +19,7 @@ export interface EngineClient {
   describe(files: WorkspaceFiles, label: string): Promise<Outcome<TargetDetails | null>>;
   /** The option table (fetched once per worker). */
   options(): Promise<Outcome<OptionInfo[]>>;
+  rules(): Promise<Outcome<RuleInfo[]>>;
   /** Terminates the worker; whatever was queued or running settles as 'stopped'. */
   stop(): void;
   dispose(): void;
@@ -70,6 +71,7 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     call((r) => r.describe(files, label)),
   );
   const options: LatestWins<null, OptionInfo[]> = latestWins(() => call((r) => r.options()));
+  const rules: LatestWins<null, RuleInfo[]> = latestWins(() => call((r) => r.rules()));
 
   function terminate(outcome: Outcome<never>): void {
     if (live) {
@@ -81,6 +83,7 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     for (const q of Object.values(runs)) q.abandon(outcome);
     describes.abandon(outcome);
     options.abandon(outcome);
+    rules.abandon(outcome);
   }
 
   return {
@@ -88,6 +91,7 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     run: (files, argv, channel = 'command') => runs[channel].request({ files, argv }),
     describe: (files, label) => describes.request({ files, label }),
     options: () => options.request(null),
+    rules: () => rules.request(null),
     stop: () => terminate({ status: 'stopped' }),
     dispose: () => terminate({ status: 'stopped' }),
   };

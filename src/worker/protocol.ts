@@ -3,10 +3,10 @@
 // These mirror the public API of src/engine/index.ts (loadWorkspace, runCommand) so that the UI can depend on
 // this module alone. The worker module checks, at compile time, that the engine's results fit these shapes.
 
-import type { Diagnostic, Explanations, OptionInfo, ResultGraph, TargetDetails } from '../engine/index.ts';
+import type { Diagnostic, Explanations, OptionInfo, ResultGraph, RuleInfo, TargetDetails } from '../engine/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame } from '../engine/index.ts';
-export type { AttributeView, Explanations, OptionInfo, ResultGraph, ResultGraphEdge, ResultGraphNode, TargetDetails } from '../engine/index.ts';
+export type { AttributeView, Explanations, OptionInfo, RuleInfo, ResultGraph, ResultGraphEdge, ResultGraphNode, TargetDetails } from '../engine/index.ts';
 
 /** Workspace-relative path (no leading slash, `/` separators) → file text. */
 export type WorkspaceFiles = Record<string, string>;
@@ -60,4 +60,6 @@ export interface EngineWorkerApi {
   describe(files: WorkspaceFiles, label: string): Promise<TargetDetails | null>;
   /** The command-line option table, for the flags bar's completion. */
   options(): Promise<OptionInfo[]>;
+  /** The native rules' schema tables, for the editor's hover, completion and signature help. */
+  rules(): Promise<RuleInfo[]>;
 }
