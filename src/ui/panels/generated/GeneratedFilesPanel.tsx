@@ -1,5 +1,6 @@
 // Generated files: the output tree of the last command (bazel-bin/…, bazel-testlogs/…); a file shows as text, or
-// as a hex dump when binary; a .gz file is shown decompressed, with its compressed size; any file downloads.
+// as a hex dump when binary; a .gz file is shown decompressed (DecompressionStream), with its compressed size;
+// any file downloads.
 
 import { useEffect, useMemo, useState } from 'react';
 import { commandWord, useLastCommand } from '../command-result.ts';
@@ -76,16 +77,9 @@ function FileView({ path, bytes }: { path: string; bytes: Uint8Array }) {
     setShown({ bytes });
     if (!isGzip(bytes)) return;
     let live = true;
-    import('pako').then(
-      (pako) => {
-        if (!live) return;
-        try {
-          setShown({ bytes: pako.ungzip(bytes), gzip: { compressed: bytes.length } });
-        } catch (e) {
-          setShown({ bytes, error: `not a valid gzip stream: ${String(e)}` });
-        }
-      },
-      (e: unknown) => live && setShown({ bytes, error: String(e) }),
+    gunzip(bytes).then(
+      (out) => live && setShown({ bytes: out, gzip: { compressed: bytes.length } }),
+      (e: unknown) => live && setShown({ bytes, error: `not a valid gzip stream: ${String(e)}` }),
     );
     return () => {
       live = false;
@@ -130,6 +124,12 @@ function FileView({ path, bytes }: { path: string; bytes: Uint8Array }) {
       </pre>
     </section>
   );
+}
+
+/** The browser's own gzip decoder (no library to load). */
+async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 function decode(bytes: Uint8Array): string {
