@@ -32,6 +32,7 @@ import {
 import { defaultTimeout, type Action, type AnalyzedTarget, type Artifact, type TestInfo } from './artifacts.ts';
 import { binDir, type BuildConfiguration } from './configuration.ts';
 import { docExtractHook } from './doc-extract.ts';
+import { genqueryHook } from './genquery.ts';
 import { analyzeStarlarkRule } from './starlark-rule.ts';
 import { analyzeGenrule, type GenruleExplanation } from './genrule.ts';
 import { expandTestSuite, type SuiteExplanation } from './test-suite.ts';
@@ -70,6 +71,7 @@ export const plainResolver: AttributeResolver = (rule, attr) => {
 /** Rules whose outputs another layer computes: starlark_doc_extract (docs). */
 const BUILTIN_HOOKS: Readonly<Record<string, RuleHook>> = {
   starlark_doc_extract: (rule, config, an) => docExtractHook(rule, config, an),
+  genquery: (rule, config, an) => genqueryHook(rule, config, an),
 };
 
 const PUBLIC = '//visibility:public';
@@ -80,6 +82,7 @@ export class Analyzer {
   readonly events: BuildEvent[] = [];
   readonly genrules = new Map<string, GenruleExplanation>();
   readonly suites = new Map<string, SuiteExplanation>();
+  readonly genqueries = new Map<string, unknown>();
   readonly selects = new Map<string, unknown[]>();
   /** Packages whose targets were configured, for "N packages loaded, M targets configured". */
   readonly packagesSeen = new Set<string>();

@@ -328,6 +328,7 @@ export class Pipeline {
       if (an.genrules.size > 0) ex.genrules = Object.fromEntries(an.genrules);
       if (an.suites.size > 0) ex.testSuites = { ...Object.fromEntries(an.suites), ...(extra.testSuites ?? {}) };
       if (an.selects.size > 0) ex.selects = Object.fromEntries(an.selects);
+      if (an.genqueries.size > 0) ex.genqueries = Object.fromEntries(an.genqueries);
     }
     return ex;
   }

@@ -1,0 +1,38 @@
+// genquery through `build`: the output file named after the rule, scope errors as analysis failures, and
+// compressed_output as a real gzip stream under the current profile.
+
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { utf8Decode } from '../base/index.ts';
+import { runCommand } from '../commands/index.ts';
+
+const LIB = {
+  'lib/BUILD': 'filegroup(name = "leaf", srcs = ["a.txt"], visibility = ["//visibility:public"])\nfilegroup(name = "top", srcs = [":leaf"], visibility = ["//visibility:public"])',
+  'lib/a.txt': '',
+};
+
+describe('genquery', () => {
+  it('writes the query result to a file named after the rule', async () => {
+    const r = await runCommand({ WORKSPACE: '', '.bazelversion': '4.2.3', ...LIB, 'q/BUILD': 'genquery(name = "q", expression = "deps(//lib:top)", scope = ["//lib:top"])' }, ['build', '//q:q']);
+    expect(r.exitCode).toBe(0);
+    expect(utf8Decode(r.outputs['bazel-bin/q/q']!)).toBe('//lib:top\n//lib:leaf\n//lib:a.txt\n');
+    expect(r.explanations?.genqueries?.['//q:q']).toBeDefined();
+  });
+
+  it('a strict query leaving the scope fails the build', async () => {
+    const r = await runCommand({ WORKSPACE: '', '.bazelversion': '4.2.3', ...LIB, 'q/BUILD': 'genquery(name = "q", expression = "//lib:top", scope = ["//lib:leaf"])' }, ['build', '//q:q']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("target '//lib:top' is not within the scope of the query");
+  });
+
+  it('compressed_output = True writes gzip (current Bazel)', async () => {
+    const r = await runCommand(
+      { 'MODULE.bazel': '', ...LIB, 'q/BUILD': 'genquery(name = "q", expression = "//lib:top", scope = ["//lib:top"], compressed_output = True)' },
+      ['build', '//q:q'],
+    );
+    expect(r.exitCode).toBe(0);
+    const bytes = r.outputs['bazel-bin/q/q']!;
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
+    expect(gunzipSync(bytes).toString('utf8')).toBe('//lib:top\n');
+  });
+});
