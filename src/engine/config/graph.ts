@@ -18,6 +18,7 @@ import {
   isLabelType,
   labelsIn,
   labelToString,
+  type AttrSpec,
   type BuildEvent,
   type Label,
   type PlainAttrValue,
@@ -105,6 +106,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
   const errors: Diagnostic[] = [];
   const events: BuildEvent[] = [];
   const includeModern = ctx.profile.name === 'modern';
+  const schemaAttrs = new Map<RuleTarget['schema'], AttrSpec[]>();
 
   const locationOf = (t: Target): Pick<Diagnostic, 'file' | 'range'> => {
     const loc = 'location' in t ? t.location : { file: '', line: 1, column: 1 };
@@ -198,8 +200,13 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     rootNodes.push(node(r.target, target));
   }
 
-  while (queue.length > 0) {
-    const ct = queue.shift()!;
+  const attributesOf = (schema: RuleTarget['schema']): AttrSpec[] => {
+    let a = schemaAttrs.get(schema);
+    if (!a) schemaAttrs.set(schema, (a = allAttributes(schema, includeModern)));
+    return a;
+  };
+  for (let qi = 0; qi < queue.length; qi++) {
+    const ct = queue[qi]!;
     const d = data.get(ct.key)!;
     const t = ct.target;
     const config = ct.config;
@@ -226,7 +233,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     if (t.kind !== 'rule' || !config) continue;
     const rule: RuleTarget = t;
     if (rule.ruleClass === 'config_setting') checkSetting(ct);
-    for (const spec of allAttributes(rule.schema, includeModern)) {
+    for (const spec of attributesOf(rule.schema)) {
       if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility') continue;
       const tool = spec.tool === true;
       const depConfig = tool ? exec : config;
@@ -258,7 +265,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     // Selects on non-label attributes (cmd, …) are resolved too, for their explanations and errors.
     for (const [name, raw] of rule.attrs) {
       if (!(raw instanceof Configurable) || d.attrs.has(name)) continue;
-      const spec = allAttributes(rule.schema, includeModern).find((s) => s.name === name);
+      const spec = attributesOf(rule.schema).find((s) => s.name === name);
       if (spec && isLabelType(spec.type) && !spec.type.startsWith('nodep')) continue;
       for (const part of raw.parts) {
         if (part.kind !== 'selector') continue;

@@ -310,6 +310,17 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
   return { setting: label, matches: checks.every((c) => c.matches), checks, keys: { native, flags: flagKeys, constraints: constraintKeys } };
 }
 
+/** A config_setting's match per configuration, computed once per context (select()s share their keys). */
+const MATCHES = new WeakMap<ConfigContext, Map<string, FullMatch>>();
+function cachedMatch(setting: RuleTarget, config: Configuration, ctx: ConfigContext): FullMatch {
+  let m = MATCHES.get(ctx);
+  if (!m) MATCHES.set(ctx, (m = new Map()));
+  const key = `${labelToString(setting.label)} ${config.id}`;
+  let r = m.get(key);
+  if (!r) m.set(key, (r = matchSettingFull(setting, config, ctx)));
+  return r;
+}
+
 /** Does a refine b (a has every setting of b, and more)? Constraint values count per the profile. */
 function refines(a: SettingKeys, b: SettingKeys, withConstraints: boolean): boolean {
   const sup = (x: readonly string[], y: readonly string[]) => y.every((e) => x.includes(e));
@@ -341,7 +352,7 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
         error: `target '${labelToString(t.label)}' is not visible from target '${labelToString(owner.label)}'. Check the visibility declaration of the former target if you think the dependency is legitimate`,
       };
     }
-    const m = matchSettingFull(t, config, ctx);
+    const m = cachedMatch(t, config, ctx);
     // A broken config_setting fails its own analysis; the select() only says so.
     return m.error ? { ...m, error: `Analysis of target '${labelToString(t.label)}' failed`, settingError: m.error, settingTarget: t } : m;
   }

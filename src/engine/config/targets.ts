@@ -61,6 +61,7 @@ function rebaseTarget(t: Target, repo: string): Target {
 export class TargetLookup {
   private readonly repoLoaders = new Map<string, Loader | null>();
   private readonly cache = new Map<string, Lookup>();
+  private readonly byObject = new WeakMap<Label, Lookup>();
 
   constructor(readonly loader: Loader) {}
 
@@ -80,12 +81,16 @@ export class TargetLookup {
   }
 
   get(label: Label): Lookup {
+    // Label objects from attribute values are shared, so identity is a cheap first cache.
+    let r = this.byObject.get(label);
+    if (r) return r;
     const key = labelToString(label);
-    let r = this.cache.get(key);
+    r = this.cache.get(key);
     if (!r) {
       r = this.find(label);
       this.cache.set(key, r);
     }
+    this.byObject.set(label, r);
     return r;
   }
 
