@@ -128,7 +128,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     partial = true;
   }
   if (partial) out.line('warning', '--keep_going specified, ignoring errors. Results may be inaccurate');
-  const explored = (k: string) => ev.explored.has(k);
+  const explored = (k: string) => ev.exploredEdges(k);
   const ordered = orderResult(graph, result, orderOutput, profile.queryDefaultOrder, explored);
   if (ordered.length === 0) out.line('info', 'Empty results');
   const nodeLimit = Number(given('graph:node_limit') ?? 512);

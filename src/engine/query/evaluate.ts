@@ -30,9 +30,19 @@ export class Evaluator<T> {
   ) {}
 
   /** Direct dependencies, recording that the node's edges are now known. */
+  /** Nodes a wildcard pattern named: their edges, except visibility ones, are known. */
+  readonly patternExplored = new Set<string>();
+
   deps(node: T) {
-    this.explored.add(this.graph.key(node));
+    const k = this.graph.key(node);
+    this.explored.add(k);
+    this.patternExplored.delete(k);
     return this.graph.deps(node);
+  }
+
+  /** The ordering graph's view of a node's edges (order.ts): all, the non-visibility ones, or none. */
+  exploredEdges(key: string): 'all' | 'pattern' | 'none' {
+    return this.explored.has(key) ? 'all' : this.patternExplored.has(key) ? 'pattern' : 'none';
   }
 
   set(nodes: Iterable<T>): NodeSet<T> {
@@ -117,9 +127,9 @@ export class Evaluator<T> {
     }
     const set = this.set(nodes);
     // A wildcard pattern's targets have their edges in Bazel 4.2.3's ordering graph; a single target does not.
-    // (Package groups excepted: their `includes` are not ordering edges there.)
+    // (Without visibility edges: neither a rule's package groups nor a group's `includes` order a pattern.)
     if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) {
-      for (const [k, n] of set) if (this.graph.target(n).kind !== 'package group') this.explored.add(k);
+      for (const k of set.keys()) if (!this.explored.has(k)) this.patternExplored.add(k);
     }
     return set;
   }

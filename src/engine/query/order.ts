@@ -17,18 +17,23 @@ export function lexicographicOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>): T[
   return [...set.values()].sort((a, b) => graph.compare(a, b));
 }
 
+/** Which of a node's edges the ordering graph knows: all, all but visibility ones (wildcard patterns), none. */
+export type Explored = (key: string) => 'all' | 'pattern' | 'none';
+
 /**
- * Dependency order over the explored graph. `explored(key)` says whether a node's edges are known (undefined:
- * every node's are).
+ * Dependency order over the explored graph. `explored(key)` says which of a node's edges are known (undefined:
+ * all of every node's).
  */
-export function dependencyOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>, explored?: (key: string) => boolean): T[] {
+export function dependencyOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>, explored?: Explored): T[] {
   const roots = lexicographicOrder(graph, set);
   const visited = new Set<string>();
   const post: T[] = [];
   const succ = (t: T): T[] => {
-    if (explored && !explored(graph.key(t))) return [];
+    const known = explored ? explored(graph.key(t)) : 'all';
+    if (known === 'none') return [];
     return graph
       .deps(t)
+      .filter((e) => known === 'all' || (e.attr !== 'visibility' && e.attr !== 'includes'))
       .map((e) => e.to)
       .sort((a, b) => graph.compare(a, b));
   };
@@ -62,7 +67,7 @@ export function orderResult<T>(
   set: NodeSet<T>,
   order: OrderOutput,
   defaultOrder: 'dependency' | 'lexicographic',
-  explored?: (key: string) => boolean,
+  explored?: Explored,
 ): T[] {
   if (order === 'no') return [...set.values()];
   if (order === 'auto' && defaultOrder === 'lexicographic') return lexicographicOrder(graph, set);

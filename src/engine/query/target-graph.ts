@@ -248,7 +248,7 @@ export class TargetGraph implements QueryGraph<Target> {
     if (t.kind !== 'rule') return [];
     const spec = bazelAttributeOrder(t.schema, true).find((a) => a.name === attr);
     if (!spec) return undefined;
-    if (!isLabelType(spec.type)) return [];
+    if (!isLabelType(spec.type) && spec.type !== 'output' && spec.type !== 'output_list') return [];
     let labels: Label[];
     if (spec.implicit) labels = typeof spec.default === 'string' ? [parseImplicitLabel(spec.default)] : [];
     else {
