@@ -93,6 +93,7 @@ interface ContextState {
   readonly settings: BuildSettings;
   target?: Configuration | ConfigurationError;
   exec?: Configuration;
+  host?: Configuration;
 }
 
 const STATES = new WeakMap<ConfigContext, ContextState>();
@@ -214,11 +215,15 @@ export function targetConfiguration(ctx: ConfigContext): Configuration | Configu
   return state.target;
 }
 
-/** The configuration tools are built in: 'host' under the 4.2.3 profile (row genruleToolsInHost), else 'exec'. */
-export function execConfiguration(target: Configuration, ctx: ConfigContext): Configuration {
+/**
+ * The configuration tools are built in: 'host' under the 4.2.3 profile (row genruleToolsInHost), else 'exec'.
+ * `kind` asks for one explicitly: 4.2.3's genrule `exec_tools` are built in the exec configuration.
+ */
+export function execConfiguration(target: Configuration, ctx: ConfigContext, kind?: 'exec' | 'host'): Configuration {
   const state = contextState(ctx);
-  if (state.exec) return state.exec;
-  const kind = ctx.profile.genruleToolsInHost ? 'host' : 'exec';
+  const k = kind ?? (ctx.profile.genruleToolsInHost ? 'host' : 'exec');
+  const cached = k === 'host' ? state.host : state.exec;
+  if (cached) return cached;
   const options = ctx.commandLine.options;
   const hostPlatform = lastValue(options, 'host_platform');
   const label = hostPlatform && String(hostPlatform.value) !== '' ? String(hostPlatform.value) : defaultPlatform(ctx.profile);
@@ -227,8 +232,10 @@ export function execConfiguration(target: Configuration, ctx: ConfigContext): Co
   const flags = contextState(ctx).settings.commandLineValues();
   const values = 'error' in flags ? new Map<string, StarlarkFlagSetting>() : flags.values;
   void target;
-  state.exec = new ConfigurationImpl(kind, options, values, platform.label, platform.constraints, ctx.profile);
-  return state.exec;
+  const c = new ConfigurationImpl(k, options, values, platform.label, platform.constraints, ctx.profile);
+  if (k === 'host') state.host = c;
+  else state.exec = c;
+  return c;
 }
 
 /** The platform used when --platforms / --host_platform are not given. */

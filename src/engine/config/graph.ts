@@ -141,6 +141,8 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
   }
   const target = tc;
   const exec = execConfiguration(target, ctx);
+  // 4.2.3 builds genrule `tools` in the host configuration but `exec_tools` in the exec one.
+  const execTools = execConfiguration(target, ctx, 'exec');
 
   const queue: ConfiguredTarget[] = [];
   const node = (t: Target, config: Configuration | null): ConfiguredTarget => {
@@ -236,7 +238,7 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
     for (const spec of attributesOf(rule.schema)) {
       if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility') continue;
       const tool = spec.tool === true;
-      const depConfig = tool ? exec : config;
+      const depConfig = tool ? (spec.name === 'exec_tools' ? execTools : exec) : config;
       if (spec.implicit) {
         if (!implicitDeps) continue;
         const v = attrValue(rule, spec.name);

@@ -420,6 +420,7 @@ function resolveSelector(
   let defaultBranch: { value: PlainAttrValue } | undefined;
   const keysChecked: string[] = [];
   const withConstraints = ctx.profile.selectSameValueAmbiguityAllowed; // current Bazel: constraints specialize too
+  const first = conditions.length; // this select()'s entries start here
   for (const b of part.branches) {
     const key = labelToString(b.key);
     if (b.isDefault) {
@@ -462,7 +463,7 @@ function resolveSelector(
   }
   if (matching.length === 1) {
     const w = matching[0]!;
-    const others = conditions.filter((c) => c.matches && c.setting !== w.key).map((c) => c.setting);
+    const others = conditions.slice(first).filter((c) => c.matches && c.setting !== w.key).map((c) => c.setting);
     const reason = others.length > 0
       ? `${w.key} matches and is more specialized than ${others.join(', ')} (it has all of their settings and more).`
       : `${w.key} is the only condition that matches.`;
