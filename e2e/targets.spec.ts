@@ -50,3 +50,17 @@ test('file targets are listed on request', async ({ page }) => {
   await expect(targetButton(page, '//app:banner.txt.in')).toContainText('source file');
   await expect(targetButton(page, '//app:banner.txt')).toContainText('generated file');
 });
+
+test('a target’s attributes come from its rule schema: values as written, defaults on request', async ({ page }) => {
+  await openPlayground(page);
+  await targetsPanel(page).getByRole('button', { name: 'Attributes of //app:banner' }).click();
+  const attrs = targetsPanel(page).getByRole('group', { name: 'Attributes of //app:banner' });
+  await expect(attrs).toContainText('Generates one or more files with a user-supplied Bash command.');
+  await expect(attrs.getByRole('row', { name: /^srcs/ })).toContainText('["//app:banner.txt.in", "//tools:license"]');
+  await expect(attrs.getByRole('row', { name: /^cmd / })).toContainText('select({"//app:opt": "tr a-z A-Z');
+  await expect(attrs.getByRole('row', { name: /^cmd_bash/ })).toHaveCount(0);
+  await attrs.getByRole('button', { name: /more with their defaults/ }).click();
+  await expect(attrs.getByRole('row', { name: /^cmd_bash/ })).toContainText('""');
+  await expect(attrs.getByRole('row', { name: /^executable/ })).toContainText('False');
+  await page.screenshot({ path: '/tmp/targets-attrs.png' });
+});
