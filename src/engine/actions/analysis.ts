@@ -91,6 +91,8 @@ export class Analyzer {
   /** Generated file artifacts by `label (config id)`. */
   private readonly generated = new Map<string, Artifact>();
   private readonly resolver: AttributeResolver;
+  /** Attribute resolutions that failed so far (a rule compares it before and after reading its attributes). */
+  attrFailures = 0;
 
   constructor(readonly ctx: AnalysisContext) {
     this.resolver = ctx.resolve ?? plainResolver;
@@ -150,8 +152,26 @@ export class Analyzer {
 
   /** Resolves an attribute (select() included), reporting an error on failure. */
   attr(rule: RuleTarget, name: string, config: BuildConfiguration): PlainAttrValue | undefined {
+    const raw = rule.attrs.get(name);
+    if (raw instanceof Configurable) {
+      // The config_settings a select() names are prerequisites: analysed first, their errors their own.
+      for (const part of raw.parts) {
+        if (part.kind !== 'selector') continue;
+        for (const b of part.branches) {
+          if (b.isDefault) continue;
+          const t = this.ctx.loader.getPackage(b.key.pkg)?.targets.get(b.key.name);
+          if (t?.kind !== 'rule' || t.ruleClass !== 'config_setting') continue;
+          const a = this.analyzeTarget(t, config);
+          if (!a || a.failed) {
+            this.attrFailures++;
+            return undefined;
+          }
+        }
+      }
+    }
     const r = this.resolver(rule, name, config);
     if ('error' in r) {
+      this.attrFailures++;
       this.ruleError(rule, r.error);
       return undefined;
     }
@@ -388,6 +408,17 @@ export class Analyzer {
         return this.alias(rule, config, b);
       case 'filegroup':
         return this.filegroup(rule, config, b);
+      case 'config_setting': {
+        const some = ['values', 'define_values', 'flag_values', 'constraint_values'].some((n) => {
+          const v = rule.attrs.get(n);
+          return Array.isArray(v) && v.length > 0;
+        });
+        if (!some) {
+          this.ruleError(rule, 'Either values, flag_values or constraint_values must be specified and non-empty');
+          return { ...b, failed: true };
+        }
+        return b;
+      }
       case 'genrule': {
         const r = analyzeGenrule(rule, config, this);
         if ('failed' in r) return { ...b, failed: true };

@@ -67,6 +67,7 @@ export function analyzeGenrule(
 ): { files: Artifact[]; executable?: Artifact } | { failed: true } {
   const label = labelToString(rule.label);
   const key = `genrule ${label} (${config.id})`;
+  const failuresBefore = an.attrFailures;
   const outLabels = an.attrLabels(rule, 'outs', config);
   const executable = an.attrBool(rule, 'executable', config);
   let ok = true;
@@ -99,6 +100,7 @@ export function analyzeGenrule(
   const attribute = cmdBash ? 'cmd_bash' : 'cmd';
   const template = cmdBash || an.attrString(rule, 'cmd', config);
   const message = an.attrString(rule, 'message', config);
+  if (an.attrFailures > failuresBefore) return { failed: true };
   const progress = message ? `${message} ${label}` : `Executing genrule ${label}`;
 
   const srcFiles = uniq(srcs.deps.flatMap((d) => d.files));
