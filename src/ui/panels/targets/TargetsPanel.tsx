@@ -129,9 +129,11 @@ function Attributes({ label, revision }: { label: string; revision: number }) {
         <tbody>
           {shown.map((a) => (
             <tr key={a.name} className={a.explicit ? 'explicit' : 'default'} title={`${a.name}: ${a.type}${a.mandatory ? ', mandatory' : ''}${a.configurable ? '' : ', nonconfigurable'} — ${a.doc}`}>
-              <th scope="row">{a.name}</th>
+              <th scope="row">
+                {a.name}
+                <span className="attr-type">{a.type}</span>
+              </th>
               <td className="attr-value">{a.value}</td>
-              <td className="attr-type">{a.type}</td>
             </tr>
           ))}
         </tbody>
