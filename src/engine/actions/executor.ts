@@ -230,10 +230,17 @@ export class Executor {
       else missing.push(o.execPath);
     }
     if (r.exitCode !== 0) {
+      // As Bazel's local strategy describes a failed spawn: working directory, `env -` with the action
+      // environment, then the argv.
       const argv = ['/bin/bash', '-c', action.script!].map(shellQuote).join(' ');
+      const envLines = Object.entries(action.env ?? {})
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => `    ${k}=${shellQuote(v)} \\\n`)
+        .join('');
+      const described = ` \n  (cd ${cwd} && \\\n  exec env - \\\n${envLines}  ${argv})`;
       this.events.push({
         severity: 'error',
-        text: `${this.where(action)}: ${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`,
+        text: `${this.where(action)}: ${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command${described}${output ? '\n' + output.replace(/\n$/, '') : ''}`,
       });
       return { cached: false, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, outputs: new Map(), missing, ok: false };
     }
