@@ -240,7 +240,7 @@ genrule(name = "t", srcs = ["a.txt"] + select({":arm": ["b.txt"], "//conditions:
 `,
     }, ['--cpu=arm']);
     const srcs = resolveAttribute(s.rule('//pkg:t'), 'srcs', s.target, s.ctx);
-    expect('value' in srcs && (srcs.value as { name: string }[]).map((l) => l.name)).toEqual(['a.txt', 'b.txt', 'd.txt']);
+    expect('value' in srcs && (srcs.value as unknown as { name: string }[]).map((l) => l.name)).toEqual(['a.txt', 'b.txt', 'd.txt']);
     const cmd = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
     expect('value' in cmd && cmd.value).toBe('x && z');
     expect(cmd.explanation!.chosen).toEqual(['//pkg:arm', '//pkg:arm']);
