@@ -145,6 +145,15 @@ export class Executor {
   }
 
   private async run(action: Action): Promise<boolean> {
+    // Missing source inputs fail the action, as Bazel reports them: each by label, then their count.
+    const missingSources = action.inputs.filter((i) => !i.generatedBy && !this.tree.has(i.execPath) && this.opts.readSource(i.execPath) === undefined);
+    if (missingSources.length > 0) {
+      for (const m of missingSources) {
+        this.events.push({ severity: 'error', text: `${this.where(action)}: ${action.progress} failed: missing input file '${m.label ? labelToString(m.label) : m.execPath}'` });
+      }
+      this.events.push({ severity: 'error', text: `${this.where(action)} ${action.progress} failed: ${missingSources.length} input file(s) do not exist` });
+      return false;
+    }
     let inputsOk = true;
     for (const i of action.inputs) if (!(await this.artifact(i))) inputsOk = false;
     if (!inputsOk) return false;
@@ -230,17 +239,11 @@ export class Executor {
       else missing.push(o.execPath);
     }
     if (r.exitCode !== 0) {
-      // As Bazel's local strategy describes a failed spawn: working directory, `env -` with the action
-      // environment, then the argv.
+      // As Bazel 4.2.3's standalone (local) strategy describes a failed spawn: its argv, quoted.
       const argv = ['/bin/bash', '-c', action.script!].map(shellQuote).join(' ');
-      const envLines = Object.entries(action.env ?? {})
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([k, v]) => `    ${k}=${shellQuote(v)} \\\n`)
-        .join('');
-      const described = ` \n  (cd ${cwd} && \\\n  exec env - \\\n${envLines}  ${argv})`;
       this.events.push({
         severity: 'error',
-        text: `${this.where(action)}: ${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command${described}${output ? '\n' + output.replace(/\n$/, '') : ''}`,
+        text: `${this.where(action)}: ${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`,
       });
       return { cached: false, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, outputs: new Map(), missing, ok: false };
     }

@@ -41,6 +41,13 @@ export async function runCommand(ctx: CommandContext, args: readonly string[], h
   const an = analyzeTopLevel(p, resolved.targets);
   if ('exit' in an) return p.con.result(an.exit, p.explanations());
   const t = an.ok[0]!;
+  if (!t.executable) {
+    p.con.line('error', `Cannot run target ${labelToString(t.label)}: Not executable`);
+    p.elapsed(0);
+    p.failed(false);
+    p.con.line('error', 'Build failed. Not running target');
+    return p.con.result(EXIT.COMMAND_LINE_ERROR, p.explanations());
+  }
   p.analyzedLine(an.ok);
   p.con.line('info', 'Found 1 target...');
   const ex = await executeTopLevel(p, an.ok);
@@ -51,10 +58,6 @@ export async function runCommand(ctx: CommandContext, args: readonly string[], h
   }
   p.con.line('info', `Build completed successfully, ${p.executor.ran + 1} total action${p.executor.ran === 0 ? '' : 's'}`);
   const exe = t.executable;
-  if (!exe) {
-    p.con.line('error', `Cannot run target ${labelToString(t.label)}: Not executable`);
-    return p.con.result(EXIT.COMMAND_LINE_ERROR, p.explanations());
-  }
   const ws = p.profile.execrootName;
   const execRoot = `/execroot/${ws}`;
   const runfilesDir = `${execRoot}/${exe.execPath}.runfiles`;
