@@ -65,7 +65,8 @@ async function main(): Promise<number> {
     writeFileSync(p, data);
     if (/\.(sh|bash)$/.test(rel) || result.executables?.includes(rel)) chmodSync(p, 0o755);
   }
-  await new Promise<void>((r) => process.stdout.write(result.stdout, () => r()));
+  // Binary outputs (query --output=proto) come as bytes.
+  await new Promise<void>((r) => process.stdout.write(result.stdoutBytes ?? result.stdout, () => r()));
   await new Promise<void>((r) => process.stderr.write(result.stderr, () => r()));
   return result.exitCode;
 }

@@ -147,6 +147,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   if (typeof printedOut === 'string') out.stdout(printedOut);
   else out.stdout(latin1(printedOut));
   const res = out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);
+  if (typeof printedOut !== 'string') res.stdoutBytes = printedOut;
   res.graph = resultGraph(graph, ordered, result);
   return res;
 }

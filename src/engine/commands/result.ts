@@ -6,6 +6,8 @@ import type { BuildEvent } from '../build/index.ts';
 export interface CommandResult {
   exitCode: number;
   stdout: string;
+  /** stdout as bytes when it is binary (query --output=proto/streamed_proto); `stdout` then holds one char per byte. */
+  stdoutBytes?: Uint8Array;
   stderr: string;
   /** Files written under bazel-bin/ (or bazel-testlogs/), by workspace-relative path, e.g. `bazel-bin/pkg/out.txt`. */
   outputs: Record<string, Uint8Array>;

@@ -1,10 +1,293 @@
-// --output=proto / streamed_proto / textproto / jsonproto / streamed_jsonproto: build.proto's QueryResult
-// (streamed: length-delimited Targets). Placeholder until the build.proto subset is generated.
-import type { Workspace } from '../../build/index.ts';
-import type { OutputContext } from './context.ts';
+// --output=proto (binary blaze_query.QueryResult), streamed_proto (length-delimited Targets), textproto (the
+// QueryResult in protobuf text format), jsonproto (its JSON mapping) and streamed_jsonproto (one Target's JSON
+// per line), after Bazel's ProtoOutputFormatter: every attribute of a rule (only the explicitly set ones with
+// --noproto:default_values) with `explicitly_specified`, select()s flattened (the union of the branches, as
+// --proto:flatten_selects does by default), booleans as int/string/boolean values, rule inputs sorted and rule
+// outputs in order; source files with their visibility labels (and a BUILD file's loads as subincludes).
 
-export function makeProtoFormatter(_workspace: Workspace, _format: string) {
-  return <T>(_ctx: OutputContext<T>): string | Uint8Array => {
-    throw new Error('proto outputs are not implemented yet');
+import { create, toBinary, toJson, type DescField, type DescMessage, type Message } from '@bufbuild/protobuf';
+import { reflect, type ReflectMessage } from '@bufbuild/protobuf/reflect';
+import { utf8Encode } from '../../base/index.ts';
+import {
+  compareLabels,
+  Configurable,
+  labelToString,
+  type AttrSpec,
+  type Label,
+  type PlainAttrValue,
+  type Target,
+  type Workspace,
+} from '../../build/index.ts';
+import { effectiveValue, targetVisibility } from '../attribute-values.ts';
+import { bazelAttributeOrder, directEdges } from '../graph.ts';
+import { macroInfo } from '../macro-info.ts';
+import { formatLocation, type OutputContext } from './context.ts';
+import {
+  Attribute_Discriminator as D,
+  AttributeSchema,
+  QueryResultSchema,
+  Target_Discriminator,
+  TargetSchema,
+  type Attribute,
+  type Target as TargetProto,
+} from './proto/build_pb.ts';
+import { flattenValue } from './xml.ts';
+
+function discriminator(t: AttrSpec['type']): D {
+  switch (t) {
+    case 'label':
+      return D.LABEL;
+    case 'nodep_label':
+      return D.STRING;
+    case 'label_list':
+      return D.LABEL_LIST;
+    case 'nodep_label_list':
+      return D.STRING_LIST;
+    case 'output':
+      return D.OUTPUT;
+    case 'output_list':
+      return D.OUTPUT_LIST;
+    case 'string':
+      return D.STRING;
+    case 'string_list':
+      return D.STRING_LIST;
+    case 'bool':
+      return D.BOOLEAN;
+    case 'int':
+      return D.INTEGER;
+    case 'tristate':
+      return D.TRISTATE;
+    case 'string_dict':
+      return D.STRING_DICT;
+    case 'string_list_dict':
+      return D.STRING_LIST_DICT;
+    case 'label_keyed_string_dict':
+      return D.LABEL_KEYED_STRING_DICT;
+    case 'label_list_dict':
+      return D.LABEL_LIST_DICT;
+    case 'license':
+      return D.LICENSE;
+    case 'distribs':
+      return D.DISTRIBUTION_SET;
+    default:
+      return D.UNKNOWN;
+  }
+}
+
+function str(x: unknown): string {
+  if (typeof x === 'string') return x;
+  if (typeof x === 'number' || typeof x === 'boolean') return String(x);
+  return labelToString(x as Label);
+}
+
+function attributeProto(spec: AttrSpec, v: PlainAttrValue, explicit: boolean): Attribute {
+  const a = create(AttributeSchema, { name: spec.name, type: discriminator(spec.type), explicitlySpecified: explicit });
+  // Bazel sets `nodep` on string, label and list attributes (true for nodep labels such as visibility).
+  if (![D.BOOLEAN, D.TRISTATE, D.STRING_DICT, D.LICENSE, D.STRING_LIST_DICT, D.LABEL_LIST_DICT, D.LABEL_KEYED_STRING_DICT].includes(a.type)) {
+    a.nodep = spec.type.startsWith('nodep');
+  }
+  if (v === null) {
+    if (a.type === D.LICENSE) a.license = { $typeName: 'blaze_query.License', licenseType: ['NONE'], exception: [] };
+    return a;
+  }
+  switch (a.type) {
+    case D.BOOLEAN:
+      a.intValue = v ? 1 : 0;
+      a.stringValue = v ? 'true' : 'false';
+      a.booleanValue = v === true;
+      break;
+    case D.INTEGER:
+      a.intValue = Number(v);
+      break;
+    case D.TRISTATE:
+      a.intValue = Number(v);
+      a.tristateValue = Number(v) === 1 ? 1 : Number(v) === 0 ? 0 : 2;
+      break;
+    case D.LABEL:
+    case D.OUTPUT:
+    case D.STRING:
+      a.stringValue = str(v);
+      break;
+    case D.LICENSE:
+      a.license = { $typeName: 'blaze_query.License', licenseType: (v as string[]).length > 0 ? (v as string[]) : ['NONE'], exception: [] };
+      break;
+    case D.STRING_DICT:
+      a.stringDictValue = (v as readonly (readonly [string, string])[]).map(([key, value]) => ({ $typeName: 'blaze_query.StringDictEntry', key, value }));
+      break;
+    case D.LABEL_KEYED_STRING_DICT:
+      a.labelKeyedStringDictValue = (v as readonly (readonly [Label, string])[]).map(([key, value]) => ({ $typeName: 'blaze_query.LabelKeyedStringDictEntry', key: str(key), value }));
+      break;
+    case D.STRING_LIST_DICT:
+      a.stringListDictValue = (v as readonly (readonly [string, readonly string[]])[]).map(([key, value]) => ({ $typeName: 'blaze_query.StringListDictEntry', key, value: [...value] }));
+      break;
+    case D.LABEL_LIST_DICT:
+      a.labelListDictValue = (v as readonly (readonly [string, readonly Label[]])[]).map(([key, value]) => ({ $typeName: 'blaze_query.LabelListDictEntry', key, value: value.map(str) }));
+      break;
+    default:
+      a.stringListValue = (v as readonly unknown[]).map(str);
+  }
+  return a;
+}
+
+function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): TargetProto {
+  const g = ctx.graph;
+  const o = ctx.options;
+  const t: Target = g.target(n);
+  const pkg = t.label.repo === '' ? g.packages?.packageOf(n) : undefined;
+  const name = labelToString(t.label);
+  const location = formatLocation(t.location, t, o);
+  switch (t.kind) {
+    case 'rule': {
+      const macro = macroInfo(t, workspace);
+      const attribute: Attribute[] = [];
+      for (const a of bazelAttributeOrder(t.schema, g.profile.name === 'modern')) {
+        if (a.implicit && !o.protoDefaultValues) continue;
+        let v: PlainAttrValue | Configurable | undefined;
+        let explicit = t.attrs.has(a.name);
+        if (a.name.startsWith('generator_')) {
+          explicit = macro !== undefined;
+          v = !macro ? '' : a.name === 'generator_name' ? macro.name : a.name === 'generator_function' ? macro.fn : macro.location;
+        } else if (a.name === 'name') v = t.label.name;
+        else if (explicit) v = t.attrs.get(a.name)!;
+        else if (a.implicit) v = typeof a.default === 'string' ? a.default : null;
+        else v = effectiveValue(t, a.name, pkg, g.profile) as PlainAttrValue;
+        if (!explicit && !o.protoDefaultValues && a.name !== 'name') continue;
+        attribute.push(attributeProto(a, flattenValue(v ?? null), explicit || a.name === 'name'));
+      }
+      const edges = directEdges(t, { implicitDeps: o.implicitDeps });
+      attribute.push(
+        attributeProto(
+          { name: '$config_dependencies', type: 'label_list', doc: '' },
+          edges.filter((e) => e.attr === '$config_dependencies').map((e) => e.label),
+          false,
+        ),
+      );
+      // Attributes sorted by name (Java String order), as Bazel's proto output lists them.
+      attribute.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+      const inputs = [...new Set(edges.map((e) => e.label).sort(compareLabels).map(labelToString))];
+      return create(TargetSchema, {
+        type: Target_Discriminator.RULE,
+        rule: { name, ruleClass: t.ruleClass, location, attribute, ruleInput: inputs, ruleOutput: t.outputs.map(labelToString) },
+      });
+    }
+    case 'source file': {
+      const vis = targetVisibility(t, pkg, g.profile, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
+      const subinclude = t.isBuildFile && pkg
+        ? [...pkg.loads].reverse().map((l) => {
+            const owner = workspace.packageOf(l) ?? '';
+            return labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) });
+          })
+        : [];
+      return create(TargetSchema, {
+        type: Target_Discriminator.SOURCE_FILE,
+        sourceFile: {
+          name,
+          location,
+          subinclude,
+          visibilityLabel: vis.map(labelToString),
+          ...(t.isBuildFile ? { packageContainsErrors: pkg?.inError ?? false } : {}),
+        },
+      });
+    }
+    case 'generated file':
+      return create(TargetSchema, { type: Target_Discriminator.GENERATED_FILE, generatedFile: { name, generatingRule: labelToString(t.rule), location } });
+    case 'package group':
+      return create(TargetSchema, {
+        type: Target_Discriminator.PACKAGE_GROUP,
+        packageGroup: { name, containedPackage: t.packages.map((p) => p.replace(/^\/\//, '')), includedPackageGroup: t.includes.map(labelToString) },
+      });
+  }
+}
+
+function varint(n: number): number[] {
+  const out: number[] = [];
+  while (n > 0x7f) {
+    out.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  out.push(n);
+  return out;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+export function makeProtoFormatter(workspace: Workspace, format: string) {
+  return <T>(ctx: OutputContext<T>): string | Uint8Array => {
+    const targets = ctx.nodes.map((n) => targetProto(ctx, n, workspace));
+    switch (format) {
+      case 'proto':
+        return toBinary(QueryResultSchema, create(QueryResultSchema, { target: targets }));
+      case 'streamed_proto':
+        return concat(targets.flatMap((t) => {
+          const b = toBinary(TargetSchema, t);
+          return [new Uint8Array(varint(b.length)), b];
+        }));
+      case 'textproto':
+        return textFormat(QueryResultSchema, create(QueryResultSchema, { target: targets }));
+      case 'jsonproto':
+        return JSON.stringify(toJson(QueryResultSchema, create(QueryResultSchema, { target: targets })), null, 2) + '\n';
+      default:
+        return targets.map((t) => JSON.stringify(toJson(TargetSchema, t)) + '\n').join('');
+    }
   };
+}
+
+// ---- protobuf text format (Java TextFormat's printer: fields in number order, two-space indentation) ----
+
+function textFormat<T extends Message>(schema: DescMessage, m: T): string {
+  const out: string[] = [];
+  printMessage(reflect(schema, m), '', out);
+  return out.join('');
+}
+
+function printMessage(m: ReflectMessage, indent: string, out: string[]): void {
+  for (const f of m.sortedFields) {
+    if (!m.isSet(f)) continue;
+    if (f.fieldKind === 'list') {
+      for (const v of m.get(f)) printValue(f, v, indent, out);
+    } else printValue(f, m.get(f), indent, out);
+  }
+}
+
+function printValue(f: DescField, v: unknown, indent: string, out: string[]): void {
+  if (f.message) {
+    out.push(`${indent}${f.name} {\n`);
+    printMessage(v as ReflectMessage, indent + '  ', out);
+    out.push(`${indent}}\n`);
+    return;
+  }
+  let text: string;
+  if (f.enum) text = f.enum.values.find((e) => e.number === v)?.name ?? String(v);
+  else if (typeof v === 'string') text = `"${escapeText(v)}"`;
+  else text = String(v);
+  out.push(`${indent}${f.name}: ${text}\n`);
+}
+
+function escapeText(s: string): string {
+  let out = '';
+  for (const b of utf8Encode(s)) {
+    switch (b) {
+      case 0x07: out += '\\a'; break;
+      case 0x08: out += '\\b'; break;
+      case 0x0c: out += '\\f'; break;
+      case 0x0a: out += '\\n'; break;
+      case 0x0d: out += '\\r'; break;
+      case 0x09: out += '\\t'; break;
+      case 0x0b: out += '\\v'; break;
+      case 0x5c: out += '\\\\'; break;
+      case 0x27: out += "\\'"; break;
+      case 0x22: out += '\\"'; break;
+      default:
+        out += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '\\' + b.toString(8).padStart(3, '0');
+    }
+  }
+  return out;
 }
