@@ -227,3 +227,23 @@ describe('Starlark rules', () => {
     expect(r.out('bazel-bin/pkg/g.txt')).toBe('from write hi\ninput\nhello\n');
   });
 });
+
+describe('results', () => {
+  it('a build carries the configured-target graph, tool edges marked', async () => {
+    const r = await run(
+      { 'pkg/BUILD': 'genrule(name = "t", outs = ["t.sh"], cmd = "touch $@")\ngenrule(name = "g", srcs = ["a"], tools = [":t"], outs = ["g.out"], cmd = "touch $@")', 'pkg/a': '' },
+      'build',
+      '//pkg:g',
+    );
+    const g = r.graph!;
+    expect(g.nodes.map((n) => n.label).sort()).toEqual(['//pkg:a', '//pkg:g', '//pkg:t']);
+    expect(g.edges.find((e) => e.attr === 'tools')).toMatchObject({ tool: true });
+    expect(g.edges.find((e) => e.attr === 'srcs')?.to).toBe('//pkg:a (null)');
+  });
+
+  it("a test's own XML_OUTPUT_FILE becomes test.xml", async () => {
+    const r = await run({ 'pkg/BUILD': 'sh_test(name = "t", srcs = ["t.sh"])', 'pkg/t.sh': '#!/bin/sh\necho "<testsuites/>" > "$XML_OUTPUT_FILE"\n' }, 'test', '//pkg:t');
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-testlogs/pkg/t/test.xml')).toBe('<testsuites/>\n');
+  });
+});

@@ -83,6 +83,8 @@ export class Analyzer {
   readonly genrules = new Map<string, GenruleExplanation>();
   readonly suites = new Map<string, SuiteExplanation>();
   readonly genqueries = new Map<string, unknown>();
+  /** Dependency edges met during analysis, between configured-target keys (for the result graph). */
+  readonly edges: { from: string; to: string; attr: string; tool: boolean }[] = [];
   readonly selects = new Map<string, unknown[]>();
   /** Packages whose targets were configured, for "N packages loaded, M targets configured". */
   readonly packagesSeen = new Set<string>();
@@ -251,6 +253,7 @@ export class Analyzer {
         ok = false;
       }
       out.push(d);
+      this.edges.push({ from: `${labelToString(rule.label)} (${config.id})`, to: d.key, attr: name, tool: depConfig !== config });
     }
     return { deps: out, ok };
   }

@@ -8,7 +8,7 @@
 // every test reports 0.1s and test.xml a duration of 0, so outputs stay deterministic.
 
 import { labelToString } from '../build/index.ts';
-import { utf8Encode } from '../base/index.ts';
+import { utf8Decode, utf8Encode } from '../base/index.ts';
 import type { AnalyzedTarget } from './artifacts.ts';
 import { timeoutSeconds } from './artifacts.ts';
 import { binDir } from './configuration.ts';
@@ -113,9 +113,12 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
   let exitCode: number;
   let output: string;
   let cached = false;
+  /** The test's own XML report, when it wrote XML_OUTPUT_FILE. */
+  let ownXml: Uint8Array | undefined;
   if (hit && hit.digest === digest) {
     exitCode = hit.exitCode ?? 0;
     output = hit.stdout;
+    ownXml = hit.outputs.get('test.xml');
     cached = true;
   } else {
     const r = await withCLocale(() =>
@@ -123,13 +126,15 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
     );
     exitCode = r.exitCode;
     output = r.stdout + r.stderr;
-    opts.cache.entries.set(key, { digest, outputs: new Map(), stdout: output, stderr: '', exitCode });
+    ownXml = r.files.get(env.XML_OUTPUT_FILE!);
+    opts.cache.entries.set(key, { digest, outputs: ownXml ? new Map([['test.xml', ownXml]]) : new Map(), stdout: output, stderr: '', exitCode });
   }
   const status: TestStatus = exitCode === 0 ? 'PASSED' : exitCode === 124 ? 'TIMEOUT' : 'FAILED';
   const log = `exec \${PAGER:-/usr/bin/less} "$0" || exit 1\nExecuting tests from ${label}\n-----------------------------------------------------------------------------\n${output}`;
   const failures = status === 'PASSED' ? 0 : 1;
-  const xml =
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${shortPkg}" tests="1" failures="0" errors="${failures}">\n` +
+  const xml = ownXml
+    ? utf8Decode(ownXml)
+    : `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${shortPkg}" tests="1" failures="0" errors="${failures}">\n` +
     `    <testcase name="${shortPkg}" status="run" duration="0" time="0">${failures ? `<error message="exited with error code ${exitCode}"></error>` : ''}</testcase>\n` +
     `      <system-out>\nGenerated test.log (if the file is not UTF-8, then this may be unreadable):\n<![CDATA[${xmlEscapeCdata(log)}]]>\n      </system-out>\n    </testsuite>\n</testsuites>\n`;
   return { label, status, cached, exitCode, logPath: `${logsRel}/test.log`, log, xml, env, command };

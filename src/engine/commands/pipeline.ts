@@ -43,7 +43,7 @@ import {
   type RuleHook,
 } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';
-import { EXIT, type CommandResult, type Explanations } from './result.ts';
+import { EXIT, type CommandResult, type Explanations, type ResultGraph } from './result.ts';
 
 /** stderr and stdout as Bazel writes them (lines with or without a severity prefix). */
 export class Console {
@@ -64,6 +64,8 @@ export class Console {
   events(events: readonly BuildEvent[]): void {
     for (const e of events) this.line(e.severity, e.text);
   }
+  graph?: ResultGraph;
+
   result(exitCode: number, explanations?: Explanations): CommandResult {
     return {
       exitCode,
@@ -73,6 +75,7 @@ export class Console {
       executables: this.executables,
       diagnostics: [],
       ...(explanations ? { explanations } : {}),
+      ...(this.graph ? { graph: this.graph } : {}),
     };
   }
 }
@@ -323,6 +326,7 @@ export class Pipeline {
 
   explanations(extra: Partial<Explanations> = {}): Explanations {
     const an = this.analyzer;
+    if (an) this.con.graph = this.resultGraph();
     const ex: Explanations = { ...extra };
     if (an) {
       if (an.genrules.size > 0) ex.genrules = Object.fromEntries(an.genrules);
@@ -331,6 +335,30 @@ export class Pipeline {
       if (an.genqueries.size > 0) ex.genqueries = Object.fromEntries(an.genqueries);
     }
     return ex;
+  }
+
+  /** The configured targets analysed and the edges between them, for the Graph panel. */
+  resultGraph(): ResultGraph {
+    const an = this.analyzer;
+    const nodes = an.analyzed().map((t) => ({
+      id: t.key,
+      label: labelToString(t.label),
+      kind: t.target.kind === 'rule' ? `${t.target.ruleClass} rule` : t.target.kind,
+      ...(t.config ? { config: t.config.id } : {}),
+      location: { file: t.target.location.file, line: t.target.location.line, column: t.target.location.column },
+    }));
+    const ids = new Set(nodes.map((n) => n.id));
+    const seen = new Set<string>();
+    const edges = an.edges
+      .filter((e) => ids.has(e.from) && ids.has(e.to))
+      .filter((e) => {
+        const k = `${e.from}\0${e.to}\0${e.attr}`;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      .map((e) => ({ from: e.from, to: e.to, attr: e.attr, ...(e.tool ? { tool: true } : {}) }));
+    return { nodes, edges };
   }
 
   /** `path` as printed in "Target … up-to-date:" lines. */
