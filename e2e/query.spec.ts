@@ -77,3 +77,43 @@ test('the graph view draws nodes coloured by kind; a click opens the declaration
   await graph.getByRole('button', { name: /^\/\/tools:license \(filegroup rule\)/ }).click();
   await expect(page.getByTestId('active-path')).toHaveText('tools/BUILD');
 });
+
+test('edges that exist only in a select() branch are dashed, with a legend; cquery shows configurations', async ({ page }) => {
+  await openPlayground(page);
+  await page.evaluate(() =>
+    window.__rulepen!.replaceWorkspace(
+      {
+        'MODULE.bazel': '',
+        'p/BUILD': `config_setting(name = "arm", values = {"cpu": "arm"})
+
+filegroup(name = "a")
+
+filegroup(name = "b")
+
+genrule(
+    name = "g",
+    srcs = select({":arm": [":a"], "//conditions:default": [":b"]}),
+    outs = ["g.txt"],
+    cmd = "touch $@",
+)
+`,
+      },
+      'p/BUILD',
+    ),
+  );
+  await page.getByRole('tab', { name: 'Query' }).click();
+  await runQuery(page, 'deps(//p:g)');
+  await queryPanel(page).getByRole('radio', { name: 'Graph' }).click();
+  const graph = queryPanel(page).getByTestId('query-graph');
+  await expect(graph.getByRole('button', { name: /^\/\/p:a \(filegroup rule\)/ })).toBeVisible();
+  await expect(graph.locator('.graph-edge.select')).not.toHaveCount(0);
+  await expect(queryPanel(page).getByRole('list', { name: 'Legend' })).toContainText('from a select() branch');
+  await page.screenshot({ path: '/tmp/query-select-graph.png' });
+
+  await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //p:g --cpu=arm');
+  await queryPanel(page).getByRole('radio', { name: 'cquery' }).click();
+  await queryPanel(page).getByRole('radio', { name: 'Text' }).click();
+  await expect(queryPanel(page).getByText("$ bazel cquery 'deps(//p:g)' --output=label_kind --cpu=arm")).toBeVisible();
+  await expect(queryPanel(page).getByLabel('Query result')).toContainText(/filegroup rule \/\/p:a \([0-9a-f]{7}\)/);
+  await expect(queryPanel(page).getByLabel('Query result')).not.toContainText('//p:b');
+});

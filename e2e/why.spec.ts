@@ -61,6 +61,23 @@ test('changing --cpu makes the select pick another branch, and the Why panel say
   await page.screenshot({ path: '/tmp/why-dark.png' });
 });
 
+test('the panel follows the flags as they are typed (cquery on its own channel, nothing to run)', async ({ page }) => {
+  await openPlayground(page);
+  await replaceWorkspace(page, WORKSPACE, 'pkg/BUILD');
+  await targetButton(page, '//pkg:banner').click();
+  await page.getByRole('tab', { name: 'Why' }).click();
+  const line = page.getByRole('textbox', { name: 'Command line' });
+  await line.fill('bazel build //pkg:banner --cpu=arm');
+  const card = why(page).getByRole('region', { name: 'select() in cmd' });
+  await expect(card).toContainText('Chosen: //pkg:arm');
+  await expect(why(page)).toContainText('$ bazel cquery //pkg:banner --cpu=arm');
+  await line.fill('bazel build //pkg:banner');
+  await expect(card).toContainText('Chosen: //conditions:default');
+  await expect(card.getByRole('row', { name: /--cpu/ })).toContainText('default');
+  // The output panel stayed as it was: nothing ran in the command bar's name.
+  await expect(page.getByRole('tab', { name: 'Output' })).toHaveAttribute('aria-selected', 'false');
+});
+
 test('a target without select() is said to be the same in every configuration', async ({ page }) => {
   await openPlayground(page);
   await replaceWorkspace(page, WORKSPACE, 'pkg/BUILD');

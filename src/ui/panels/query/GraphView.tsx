@@ -22,7 +22,9 @@ interface View {
 }
 
 export function GraphView({ graph, selected, onActivate }: GraphViewProps) {
-  const [layout, setLayout] = useState<GraphLayout | null>(null);
+  const [laid, setLaid] = useState<{ graph: ResultGraph; layout: GraphLayout } | null>(null);
+  // A layout belongs to one graph: while the next one is computed, the old one is not drawn with the new nodes.
+  const layout = laid?.graph === graph ? laid.layout : null;
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const host = useRef<HTMLDivElement>(null);
@@ -33,7 +35,7 @@ export function GraphView({ graph, selected, onActivate }: GraphViewProps) {
     if (tooBig) return;
     let live = true;
     import('./graph-layout.ts').then(
-      (m) => live && setLayout(m.layoutGraph(graph)),
+      (m) => live && setLaid({ graph, layout: m.layoutGraph(graph) }),
       (e: unknown) => live && setError(String(e)),
     );
     return () => {
@@ -124,7 +126,8 @@ export function GraphView({ graph, selected, onActivate }: GraphViewProps) {
                 );
               })}
               {[...layout.nodes.values()].map((ln) => {
-                const n = byId.get(ln.id)!;
+                const n = byId.get(ln.id);
+                if (!n) return null;
                 const isSelected = selected !== null && n.label === selected;
                 return (
                   <g
