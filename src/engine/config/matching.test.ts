@@ -160,6 +160,11 @@ platform(name = "linux_arm", constraint_values = ["@platforms//os:linux", "@plat
     expect(pick(settings, [':both', ':cpu_arm', ':plat_arm'], ['--cpu=arm']).value).toBe('cpu_arm');
   });
 
+  it('label-valued options compare as labels', () => {
+    const r = pick('config_setting(name = "p", values = {"platforms": "//plat:red_plat"})\nconfig_setting(name = "q", values = {"host_platform": "//plat"})', [':p'], ['--platforms=//plat:red_plat'], { extra: PLATFORMS });
+    expect(r.value).toBe('p');
+  });
+
   it('11: the more specialized setting wins', () => {
     const r = pick('config_setting(name = "arm", values = {"cpu": "arm"})\nconfig_setting(name = "arm_opt", values = {"cpu": "arm", "compilation_mode": "opt"})', [':arm', ':arm_opt'], ['--cpu=arm', '-c', 'opt']);
     expect(r.value).toBe('arm_opt');

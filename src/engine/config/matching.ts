@@ -32,7 +32,8 @@ import {
 import { buildSettingKind, convertSettingValue, formatSettingValue, settingDefault as buildSettingDefault } from './build-settings.ts';
 import { contextState, lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
 import { lastValue, OPTIONS, type OptionSource } from './options.ts';
-import { hasConstraint, settingOf } from './platforms.ts';
+import type { Profile } from '../base/index.ts';
+import { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
 import { configSettingVisible } from './visibility.ts';
 
 /** One entry of a config_setting compared against a configuration — the Why panel's table row. */
@@ -139,7 +140,7 @@ function expectedElements(option: string, raw: string): string[] {
   return [raw];
 }
 
-function checkValueEntry(option: string, expected: string, config: Configuration, kind: 'values' | 'define_values', defineName?: string): SettingCheck | { error: string } {
+function checkValueEntry(option: string, expected: string, config: Configuration, kind: 'values' | 'define_values', profile: Profile, defineName?: string): SettingCheck | { error: string } {
   const def = OPTIONS.get(option);
   if (!def || !def.commands.has('build')) return { error: `error while parsing configuration settings: unknown option: '${option}'` };
   const host = config.hostOptionOf(option);
@@ -194,7 +195,13 @@ function checkValueEntry(option: string, expected: string, config: Configuration
   }
   const v = vals[0];
   const actual = v ? String(v.value) : '';
-  return { kind, key, expected, actual: actual === '' ? '<unset>' : actual, source: v?.source ?? DEFAULT_SOURCE, matches: actual === expected, note: hostNote };
+  // Label-valued options compare as labels (`//plat` is `//plat:plat`).
+  const canon = (x: string) => {
+    if (def.kind !== 'label' || x === '') return x;
+    const l = parseAbsolute(x, profile);
+    return 'error' in l ? x : labelToString(l);
+  };
+  return { kind, key, expected, actual: actual === '' ? '<unset>' : actual, source: v?.source ?? DEFAULT_SOURCE, matches: canon(actual) === canon(expected), note: hostNote };
 }
 
 /**
@@ -218,13 +225,13 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
   const errors: string[] = [];
   const native: string[] = [];
   for (const [k, v] of values) {
-    const c = checkValueEntry(k, v, config, 'values');
+    const c = checkValueEntry(k, v, config, 'values', ctx.profile);
     if ('error' in c) errors.push(c.error);
     else checks.push(c);
     native.push(`${k}=${v}`);
   }
   for (const [k, v] of defineValues) {
-    const c = checkValueEntry('define', `${k}=${v}`, config, 'define_values');
+    const c = checkValueEntry('define', `${k}=${v}`, config, 'define_values', ctx.profile);
     if ('error' in c) errors.push(c.error);
     else checks.push(c);
     native.push(`define=${k}=${v}`);
