@@ -46,4 +46,20 @@ describe('worker api', () => {
     expect(run.result.stdout).toBe('query //...');
     expect(run.millis).toBe(5);
   });
+
+  it('describes targets and lists options, and answers null / [] when the engine lacks them or fails', async () => {
+    const details = { label: '//a:b', kind: 'genrule rule', doc: '', location: { file: 'a/BUILD', line: 1, column: 8 }, attributes: [] };
+    const ok: EngineModule = {
+      ...broken,
+      describeTarget: (_files, label) => (label === '//a:b' ? details : null),
+      optionTable: () => [{ name: 'cpu', abbrev: '', kind: 'string', default: null, multiple: false, commands: ['build'], doc: '' }],
+    };
+    const api = createApi(async () => ok, () => 0);
+    expect(await api.describe({}, '//a:b')).toEqual(details);
+    expect(await api.describe({}, '//a:c')).toBeNull();
+    expect((await api.options()).map((o) => o.name)).toEqual(['cpu']);
+    const none = createApi(async () => broken, () => 0);
+    expect(await none.describe({}, '//a:b')).toBeNull();
+    expect(await none.options()).toEqual([]);
+  });
 });
