@@ -1,0 +1,117 @@
+// `query` and `cquery` through the command layer: exit codes and messages as Bazel 4.2.3 prints them, the
+// result graph for the UI, and genquery's evaluateGenquery.
+import { describe, expect, it } from 'vitest';
+import { Loader, Workspace, type RuleTarget } from '../build/index.ts';
+import { runCommandSync } from '../commands/index.ts';
+import { evaluateGenquery } from './genquery.ts';
+import { fixture } from './fixture.test-data.ts';
+
+const files = fixture('4.2.3').files;
+const run = (...argv: string[]) => runCommandSync(files, argv, { workspaceDir: '/ws' });
+
+describe('query command', () => {
+  it('exit codes: 0, 2 (syntax, bad --output), 7 (evaluation), 3 (--keep_going)', () => {
+    expect(run('query', '//lib:core').exitCode).toBe(0);
+    const syntax = run('query', 'deps(//app:main');
+    expect(syntax.exitCode).toBe(2);
+    expect(syntax.stderr).toContain("ERROR: Error while parsing 'deps(//app:main': premature end of input");
+    const bad = run('query', '//lib:core', '--output=nope');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain("Invalid output format 'nope'. Valid values are: label, label_kind, build, minrank, maxrank, package, location, graph, xml, proto");
+    const missing = run('query', '//vis:nope');
+    expect(missing.exitCode).toBe(7);
+    expect(missing.stderr).toBe("ERROR: no such target '//vis:nope': target 'nope' not declared in package 'vis' defined by /ws/vis/BUILD\n");
+    const kg = run('query', '//vis:nope + //vis:a', '--keep_going');
+    expect(kg.exitCode).toBe(3);
+    expect(kg.stdout).toBe('//vis:a\n');
+    expect(kg.stderr).toContain("ERROR: Skipping '//vis:nope': no such target '//vis:nope'");
+    expect(kg.stderr).toContain('WARNING: --keep_going specified, ignoring errors. Results may be inaccurate');
+    const some = run('query', 'some(kind(nothing, //vis:*))');
+    expect(some.exitCode).toBe(7);
+    expect(some.stderr).toContain(`ERROR: Evaluation of query "some(kind('nothing', //vis:*))" failed: argument set is empty`);
+    const loc = run('query', 'buildfiles(//app:docs)', '--output=location');
+    expect(loc.exitCode).toBe(2);
+    expect(loc.stderr).toContain("Query expressions involving 'buildfiles' or 'loadfiles' cannot be used with --output=location");
+  });
+  it('a missing dependency fails the closure (7), or is skipped under --keep_going (3)', () => {
+    const f = { ...files, 'bad/BUILD': 'genrule(name = "y", srcs = ["//missing:pkg"], outs = ["y.out"], cmd = "x")\n' };
+    const r = runCommandSync(f, ['query', 'deps(//bad:y)'], { workspaceDir: '/ws' });
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain("ERROR: /ws/bad/BUILD:1:8: no such package 'missing': BUILD file not found");
+    expect(r.stderr).toContain("and referenced by '//bad:y'");
+    expect(r.stderr).toContain('ERROR: Evaluation of query "deps(//bad:y)" failed: errors were encountered while computing transitive closure');
+    const k = runCommandSync(f, ['query', 'deps(//bad:y)', '--keep_going'], { workspaceDir: '/ws' });
+    expect(k.exitCode).toBe(3);
+    expect(k.stdout).toBe('//bad:y\n@bazel_tools//tools/genrule:genrule-setup.sh\n');
+  });
+  it('fills the result graph: nodes with kind and location, edges with attribute and select', () => {
+    const r = run('query', 'deps(//vis:g, 1)');
+    const g = r.graph!;
+    expect(g.nodes.find((n) => n.id === '//vis:g')).toEqual({ id: '//vis:g', label: '//vis:g', kind: 'genrule rule', location: { file: 'vis/BUILD', line: 7, column: 8 } });
+    expect(g.edges).toContainEqual({ from: '//vis:g', to: '//vis:a', attr: 'srcs', select: true });
+    expect(g.edges).toContainEqual({ from: '//vis:g', to: '//vis:cs', attr: '$config_dependencies', select: true });
+    expect(g.edges).toContainEqual({ from: '//vis:g', to: '@bazel_tools//tools/genrule:genrule-setup.sh', attr: '$genrule_setup' });
+  });
+  it('options from .bazelrc apply', () => {
+    const r = runCommandSync({ ...files, '.bazelrc': 'query --output=label_kind\n' }, ['query', '//lib:core'], { workspaceDir: '/ws' });
+    expect(r.stdout).toBe('filegroup rule //lib:core\n');
+  });
+});
+
+describe('cquery command', () => {
+  it('prints configured targets: (null) for source files, select() resolved', () => {
+    const r = run('cquery', 'deps(//vis:g)', '--noimplicit_deps');
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^\/\/vis:g \([0-9a-f]{7}\)$/);
+    expect(lines).toContain('//vis:b.txt (null)');
+    expect(lines.some((l) => l.startsWith('//vis:a '))).toBe(false);
+    const arm = run('cquery', 'deps(//vis:g)', '--noimplicit_deps', '--cpu=arm');
+    expect(arm.stdout).toContain('//vis:a.txt (null)');
+  });
+  it('config() and an unsupported output', () => {
+    expect(run('cquery', 'config(//vis:a.txt, null)').stdout).toBe('//vis:a.txt (null)\n');
+    const files4 = run('cquery', '//vis:g', '--output=files');
+    expect(files4.exitCode).toBe(2);
+    expect(files4.stderr).toContain("Invalid output format 'files'");
+  });
+});
+
+describe('evaluateGenquery', () => {
+  const gq = (build: string) => {
+    const ws = new Workspace({ ...files, 'q/BUILD': build });
+    const loader = new Loader(ws, { workspaceDir: '/ws' });
+    const rule = loader.getPackage('q')!.targets.get('q') as RuleTarget;
+    const r = evaluateGenquery({ loader, rule });
+    return r.ok ? { out: new TextDecoder().decode(r.output), warnings: r.warnings } : { error: r.text };
+  };
+  it('runs over the scope, ordered and with relative locations', () => {
+    expect(gq('genquery(name = "q", expression = "deps(//lib:core)", scope = ["//lib:core"])')).toEqual({ out: '//lib:core\n//lib:util\n//lib:util.txt\n//lib:core.txt\n', warnings: [] });
+    expect(gq('genquery(name = "q", expression = "//lib:core", scope = ["//lib:core"], opts = ["--output=location"])').out).toBe('lib/BUILD:1:10: filegroup rule //lib:core\n');
+    expect(gq('genquery(name = "q", expression = "//lib:all", scope = ["//lib:core", "//lib:internal"])').out).toBe('//lib:internal\n//lib:core\n//lib:util\n');
+  });
+  it('refuses what Bazel refuses, with its messages', () => {
+    expect(gq('genquery(name = "q", expression = "deps(//app:main)", scope = ["//lib:core"])').error).toBe(
+      "/ws/q/BUILD:1:9: in genquery rule //q:q: query failed: Evaluation failed: target '//app:main' is not within the scope of the query",
+    );
+    expect(gq('genquery(name = "q", expression = "//lib/...", scope = ["//lib:core"])').error).toBe(
+      "/ws/q/BUILD:1:9: in genquery rule //q:q: query failed: recursive target patterns are not permitted: '//lib/...'",
+    );
+    expect(gq('genquery(name = "q", expression = "//lib:*", scope = ["//lib:core"])').error).toContain("target '//lib:BUILD' is not within the scope of the query");
+    expect(gq('genquery(name = "q", expression = "//lib:core", scope = ["//lib:core"], opts = ["--order_output=no"])').error).toBe(
+      '/ws/q/BUILD:1:9: in opts attribute of genquery rule //q:q: option --order_output is not allowed',
+    );
+    expect(gq('genquery(name = "q", expression = "//lib:core", scope = ["//lib:core"], opts = ["--foo"])').error).toBe(
+      '/ws/q/BUILD:1:9: in opts attribute of genquery rule //q:q: error while parsing query options: Unrecognized option: --foo',
+    );
+    expect(gq('genquery(name = "q", expression = "deps(//lib:core", scope = ["//lib:core"])').error).toBe(
+      '/ws/q/BUILD:1:9: in genquery rule //q:q: query syntax error: premature end of input',
+    );
+  });
+  it('strict = False skips out-of-scope targets with a warning', () => {
+    expect(gq('genquery(name = "q", expression = "//lib:util + //app:main", scope = ["//lib:util"], strict = False)')).toEqual({
+      out: '//lib:util\n',
+      warnings: ["target '//app:main' is not within the scope of the query. Skipping"],
+    });
+  });
+});
