@@ -171,7 +171,7 @@ function SelectCard({ s, known }: { s: SelectExplanation; known: ReturnType<type
         <caption className="sr-only">Conditions of the select() in {s.attribute}</caption>
         <thead>
           <tr>
-            <th scope="col">Condition · flag</th>
+            <th scope="col">Condition</th>
             <th scope="col">Expected</th>
             <th scope="col">Actual</th>
             <th scope="col">From</th>
