@@ -2,7 +2,7 @@
 // (default: the current directory) as `bazel <command> [args…]` would, writing outputs under DIR/bazel-bin and
 // DIR/bazel-testlogs. `rulepen starlark …` runs Starlark files (src/cli/starlark-command.ts).
 
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { runCommand } from '../engine/index.ts';
 
@@ -59,6 +59,7 @@ async function main(): Promise<number> {
   }
   const files = readWorkspace(workspace);
   const result = await runCommand(files, rest, { workspaceDir: workspace });
+  for (const rel of result.removed ?? []) rmSync(join(workspace, rel), { force: true });
   for (const [rel, data] of Object.entries(result.outputs)) {
     const p = join(workspace, rel);
     mkdirSync(dirname(p), { recursive: true });

@@ -89,6 +89,8 @@ export class Executor {
   readonly events: BuildEvent[] = [];
   /** Generated files produced (or restored from the cache) in this build, in order. */
   readonly produced: string[] = [];
+  /** Outputs of actions that failed: Bazel deletes them, so an output tree must not keep an older copy. */
+  readonly removed: string[] = [];
   ran = 0;
   cachedCount = 0;
   private readonly status = new Map<string, Promise<boolean>>();
@@ -168,7 +170,10 @@ export class Executor {
     this.ran++;
     const r = await this.execute(action);
     this.opts.onRun?.(action, r);
-    if (!r.ok) return false;
+    if (!r.ok) {
+      this.removed.push(...action.outputs.map((o) => o.execPath));
+      return false;
+    }
     this.opts.cache.entries.set(action.key, { digest, outputs: r.outputs, stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode });
     this.store(action, r.outputs);
     return true;

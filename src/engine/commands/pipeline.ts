@@ -51,6 +51,7 @@ export class Console {
   private readonly out: string[] = [];
   readonly outputs: Record<string, Uint8Array> = {};
   readonly executables: string[] = [];
+  readonly removed: string[] = [];
 
   line(severity: BuildEvent['severity'] | 'failed', text: string): void {
     this.err.push(`${severity.toUpperCase()}: ${text}\n`);
@@ -73,6 +74,7 @@ export class Console {
       stderr: this.err.join(''),
       outputs: this.outputs,
       executables: this.executables,
+      ...(this.removed.length > 0 ? { removed: this.removed } : {}),
       diagnostics: [],
       ...(explanations ? { explanations } : {}),
       ...(this.graph ? { graph: this.graph } : {}),
@@ -317,6 +319,7 @@ export class Pipeline {
   /** Copies the produced files into the command's outputs (bazel-bin/… for the target configuration). */
   collectOutputs(): void {
     const bin = `bazel-out/${this.target.outputDir}/bin/`;
+    for (const p of this.executor.removed) this.con.removed.push(p.startsWith(bin) ? `bazel-bin/${p.slice(bin.length)}` : p);
     for (const p of this.executor.produced) {
       const rel = p.startsWith(bin) ? `bazel-bin/${p.slice(bin.length)}` : p;
       this.con.outputs[rel] = this.executor.tree.get(p)!;

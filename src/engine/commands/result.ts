@@ -13,6 +13,8 @@ export interface CommandResult {
   outputs: Record<string, Uint8Array>;
   /** Keys of `outputs` that are executable files (genrule executable = True, sh_binary/sh_test). */
   executables?: string[];
+  /** Output paths (as in `outputs`) of actions that failed: Bazel deletes them, so a writer removes old copies. */
+  removed?: string[];
   diagnostics: Diagnostic[];
   /** Why things happened, as data for the UI's Why / Tests / Actions panels (filled by the stage that knows). */
   explanations?: Explanations;
