@@ -118,6 +118,9 @@ describe('genrule errors', () => {
     ['$< with two inputs', 'srcs = ["a.txt", "b.txt"], cmd = "cat $< > $@"', "variable '$<' : more than one input file"],
     ['$@ with two outputs', 'outs_extra = True, cmd = "x"', ''],
     ['an unterminated variable', 'cmd = "echo $(SRCS > $@"', 'unterminated variable reference'],
+    ['a $ at the end', 'cmd = "echo $"', 'in cmd attribute of genrule rule //pkg:g: unterminated $'],
+    ['an unknown function', 'cmd = "echo $(foo bar) > $@"', 'in cmd attribute of genrule rule //pkg:g: $(foo) not defined'],
+    ['no command', 'message = "x"', 'in cmd attribute of genrule rule //pkg:g: missing value for `cmd` attribute, you can also set `cmd_ps` or `cmd_bat` on Windows and `cmd_bash` on other platforms.'],
   ];
   for (const [what, attrs, message] of cases) {
     if (!message) continue;

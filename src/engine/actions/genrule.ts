@@ -134,7 +134,7 @@ export function analyzeGenrule(
   an.genrules.set(label + (config.kind === 'target' ? '' : ` (${config.outputDir})`), explanation);
 
   if (!template) {
-    an.attrError(rule, 'cmd', 'missing value for `cmd` attribute');
+    an.attrError(rule, 'cmd', 'missing value for `cmd` attribute, you can also set `cmd_ps` or `cmd_bat` on Windows and `cmd_bash` on other platforms.');
     return { failed: true };
   }
 
