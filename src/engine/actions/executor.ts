@@ -59,19 +59,25 @@ export interface ActionRun {
   readonly ok: boolean;
 }
 
+/** How many runs are inside withCLocale now (runs may overlap in a worker), and the comparison to restore. */
+let cLocaleDepth = 0;
+let savedLocaleCompare: ((this: string, that: string) => number) | undefined;
+
 /** Runs `f` with String.prototype.localeCompare comparing bytewise (the C locale's collation). */
 export async function withCLocale<T>(f: () => Promise<T>): Promise<T> {
   const proto = String.prototype as unknown as { localeCompare: (this: string, that: string) => number };
-  const original = proto.localeCompare;
-  proto.localeCompare = function (this: string, that: string): number {
-    const a = String(this);
-    const b = String(that);
-    return a < b ? -1 : a > b ? 1 : 0;
-  };
+  if (cLocaleDepth++ === 0) {
+    savedLocaleCompare = proto.localeCompare;
+    proto.localeCompare = function (this: string, that: string): number {
+      const a = String(this);
+      const b = String(that);
+      return a < b ? -1 : a > b ? 1 : 0;
+    };
+  }
   try {
     return await f();
   } finally {
-    proto.localeCompare = original;
+    if (--cLocaleDepth === 0 && savedLocaleCompare) proto.localeCompare = savedLocaleCompare;
   }
 }
 

@@ -223,3 +223,14 @@ describe('incremental builds', () => {
     expect(utf8Decode(third.r.outputs['bazel-bin/pkg/both.out']!)).toBe('A2\nB\n');
   });
 });
+
+describe('the C locale', () => {
+  it('sort is bytewise inside a run, and localeCompare is restored after overlapping runs', async () => {
+    const { withCLocale } = await import('./executor.ts');
+    const original = String.prototype.localeCompare;
+    await Promise.all([withCLocale(async () => 'a'.localeCompare('B')), withCLocale(async () => new Promise((r) => setTimeout(r, 5)))]);
+    expect(String.prototype.localeCompare).toBe(original);
+    const r = await build(ws('genrule(name = "g", outs = ["o"], cmd = "printf \'b\\\\nB\\\\n_\\\\na\\\\n\' | sort > $@")'), '//pkg:g');
+    expect(r.out('bazel-bin/pkg/o')).toBe('B\n_\na\nb\n');
+  });
+});
