@@ -37,11 +37,14 @@ export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | un
   return d as string | number | boolean;
 }
 
-/** A rule's visibility: declared, else the package default, else private (config_setting: public in 4.2.3). */
+/** A rule's visibility: declared, else the package default, else private (config_setting: public). */
 export function ruleVisibility(rule: RuleTarget, pkg: Package | undefined, profile: Profile): readonly Label[] {
   const v = rule.attrs.get('visibility');
   if (Array.isArray(v)) return v as readonly Label[];
-  if (rule.ruleClass === 'config_setting' && !profile.enforceConfigSettingVisibility) return [PUBLIC];
+  // A config_setting without visibility is public, whatever the package default (current Bazel too, unless
+  // --incompatible_config_setting_private_default_visibility).
+  if (rule.ruleClass === 'config_setting') return [PUBLIC];
+  void profile;
   return pkg?.args.defaultVisibility ?? [PRIVATE];
 }
 

@@ -70,8 +70,8 @@ describe.each(['4.2.3', '8.4.2'])('query functions (.bazelversion %s)', (version
     expect(t.evalToString('attr(testonly, false, //vis:*)')).toBe('');
     expect(t.evalToString('attr(values, "\\{cpu=arm\\}", //vis:*)')).toBe('//vis:cs');
     expect(t.evalToString('attr(shard_count, "-1", //vis:*)')).toBe('//vis:t');
-    // The default visibility comes from package(default_visibility); config_setting's is public in 4.2.3.
-    expect(t.evalToString('attr(visibility, lib, //vis:*)')).toBe(version === '4.2.3' ? '//vis:al //vis:b //vis:g //vis:s //vis:t' : '//vis:al //vis:b //vis:cs //vis:g //vis:s //vis:t');
+    // The default visibility comes from package(default_visibility); a config_setting's is public.
+    expect(t.evalToString('attr(visibility, lib, //vis:*)')).toBe('//vis:al //vis:b //vis:g //vis:s //vis:t');
   });
 
   it('labels, tests, siblings, some', () => {
@@ -96,7 +96,7 @@ describe.each(['4.2.3', '8.4.2'])('query functions (.bazelversion %s)', (version
 
   it('visible', () => {
     expect(t.evalToString('visible(//app:main, //lib:*)')).toBe('//lib:core //lib:util');
-    expect(t.evalToString('visible(//app:main, //vis:*)')).toBe(version === '4.2.3' ? '//vis:a //vis:cs //vis:grp //vis:grp2' : '//vis:a //vis:grp //vis:grp2');
+    expect(t.evalToString('visible(//app:main, //vis:*)')).toBe('//vis:a //vis:cs //vis:grp //vis:grp2');
     expect(t.evalToString('visible(//lib:core, //vis:*)')).toBe(
       '//vis:BUILD //vis:a //vis:a.txt //vis:al //vis:b //vis:b.txt //vis:c.txt //vis:cs //vis:g //vis:g.out //vis:g2.out //vis:grp //vis:grp2 //vis:s //vis:t //vis:t.sh',
     );
