@@ -22,7 +22,9 @@ export function CommandInput() {
   function refresh(text = input.current?.value ?? '', caret = input.current?.selectionStart ?? text.length): void {
     const targets = useEngine.getState().load?.result.targets ?? [];
     const c = completeFlag(text, caret, table, targets);
-    setCompletion(c);
+    // Nothing to offer when the word is already the only completion.
+    const done = c && c.items.length === 1 && text.slice(c.from, c.to) === c.items[0].insert;
+    setCompletion(done ? null : c);
     setActive(0);
   }
 
@@ -34,7 +36,9 @@ export function CommandInput() {
     useEngine.getState().setCommandText(text);
     requestAnimationFrame(() => {
       input.current?.setSelectionRange(caret, caret);
-      refresh(text, caret);
+      // A name that takes a value goes on to the values; a complete word closes the list.
+      if (/[= ]$/.test(item.insert)) refresh(text, caret);
+      else setCompletion(null);
     });
   }
 
