@@ -144,6 +144,12 @@ describe('test_suite and test', () => {
     expect(r.stdout).toContain('//pkg:small_fast' + ' '.repeat(73 - 16) + 'PASSED in 0.1s');
   });
 
+  it('a suite tagged manual runs its tests when named (manual is no filter)', async () => {
+    const r = await run({ 'pkg/BUILD': TESTS + '\ntest_suite(name = "ms", tags = ["manual"], tests = [":large_plain"])', ...PASS }, 'test', '//pkg:ms');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('//pkg:large_plain');
+  });
+
   it('a failing test: exit 3, FAIL line, test.log and test.xml', async () => {
     const r = await run({ 'pkg/BUILD': 'sh_test(name = "t", srcs = ["t.sh"], args = ["a b"], env = {"E": "v"})', 'pkg/t.sh': '#!/bin/sh\necho "$1 $E $TEST_WORKSPACE"\nexit 2\n' }, 'test', '//pkg:t');
     expect(r.exitCode).toBe(3);

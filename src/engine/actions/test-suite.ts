@@ -38,6 +38,8 @@ export function parseTagFilter(tags: readonly string[]): { required: string[]; e
   const required: string[] = [];
   const excluded: string[] = [];
   for (const t of tags) {
+    // `manual` marks the suite itself (left out of wildcards); it is no filter (TestTargetUtils.sortTagsBySense).
+    if (t === 'manual') continue;
     if (t.startsWith('-')) excluded.push(t.slice(1));
     else if (t.startsWith('+')) required.push(t.slice(1));
     else required.push(t);
