@@ -98,7 +98,7 @@ interface ContextState {
 
 const STATES = new WeakMap<ConfigContext, ContextState>();
 
-export function contextState(ctx: ConfigContext): ContextState {
+function contextState(ctx: ConfigContext): ContextState {
   let s = STATES.get(ctx);
   if (!s) {
     const lookup = new TargetLookup(ctx.loader);
@@ -137,7 +137,7 @@ class ConfigurationImpl implements Configuration {
     private readonly flags: ReadonlyMap<string, StarlarkFlagSetting>,
     readonly platform: string,
     readonly constraints: ReadonlyMap<string, string>,
-    profile: Profile,
+    _profile: Profile,
   ) {
     this.cpu = String(this.single('cpu').value) || HOST_CPU;
     this.compilationMode = String(this.single('compilation_mode').value);
@@ -159,7 +159,6 @@ class ConfigurationImpl implements Configuration {
     if (kind === 'host') this.outputDir = 'host';
     else if (kind === 'exec') this.outputDir = `${this.cpu}-${this.compilationMode}-exec-2B5CBBC6`;
     else this.outputDir = `${this.cpu}-${this.compilationMode}`;
-    void profile;
     const bin = `bazel-out/${this.outputDir}/bin`;
     this.makeVariables = new Map([
       ['TARGET_CPU', this.cpu],
@@ -231,7 +230,7 @@ export function execConfiguration(target: Configuration, ctx: ConfigContext, kin
   const platform = 'error' in p ? { label, constraints: new Map<string, string>() } : p;
   const flags = contextState(ctx).settings.commandLineValues();
   const values = 'error' in flags ? new Map<string, StarlarkFlagSetting>() : flags.values;
-  void target;
+  void target; // the exec configuration does not depend on the target one (4.2.3's host does not either)
   const c = new ConfigurationImpl(k, options, values, platform.label, platform.constraints, ctx.profile);
   if (k === 'host') state.host = c;
   else state.exec = c;

@@ -30,7 +30,7 @@ import {
   type SelectPart,
 } from '../build/index.ts';
 import { buildSettingKind, convertSettingValue, formatSettingValue, settingDefault as buildSettingDefault } from './build-settings.ts';
-import { contextState, lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
+import { lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
 import { lastValue, OPTIONS, type OptionSource } from './options.ts';
 import type { Profile } from '../base/index.ts';
 import { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
@@ -313,7 +313,6 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
     if (vs.length > 1) errors.push(`Duplicate constraint values detected: constraint_setting ${sk} has [${vs.join(', ')}]`);
   }
   if (errors.length > 0) return { setting: label, matches: false, checks, error: errors.join('\n') };
-  void contextState;
   return { setting: label, matches: checks.every((c) => c.matches), checks, keys: { native, flags: flagKeys, constraints: constraintKeys } };
 }
 
