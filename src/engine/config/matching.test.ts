@@ -165,6 +165,11 @@ platform(name = "linux_arm", constraint_values = ["@platforms//os:linux", "@plat
     expect(r.value).toBe('p');
   });
 
+  it('values {define: m=d} and define_values {m: d} are the same condition, so ambiguous with each other', () => {
+    const r = pick('config_setting(name = "v", values = {"define": "m=d"})\nconfig_setting(name = "dv", define_values = {"m": "d"})', [':v', ':dv'], ['--define=m=d']);
+    expect(r.error).toContain('Illegal ambiguous match on configurable attribute "cmd" in //pkg:t:\n//pkg:v\n//pkg:dv\n');
+  });
+
   it('11: the more specialized setting wins', () => {
     const r = pick('config_setting(name = "arm", values = {"cpu": "arm"})\nconfig_setting(name = "arm_opt", values = {"cpu": "arm", "compilation_mode": "opt"})', [':arm', ':arm_opt'], ['--cpu=arm', '-c', 'opt']);
     expect(r.value).toBe('arm_opt');
