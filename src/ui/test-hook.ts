@@ -11,6 +11,8 @@ export interface RulepenTestHook {
   replaceWorkspace(files: Record<string, string>, activePath?: string): void;
   /** True when the engine's last answer is for the current text. */
   isSettled(): boolean;
+  /** Opens a file with the cursor at a 1-based line and column (as a click on a Problems row does). */
+  reveal(path: string, line: number, column: number): void;
   /** The editor's file and cursor (1-based), or null before the editor exists. */
   cursor(): { path: string | null; line: number; column: number } | null;
 }
@@ -45,6 +47,7 @@ export function installTestHook(): void {
       const { load, pendingRevision } = useEngine.getState();
       return pendingRevision === null && load?.revision === useWorkspace.getState().revision;
     },
+    reveal: (path, line, column) => useWorkspace.getState().revealAt(path, line, column),
     cursor: () => {
       const position = cursorProbe?.();
       return position ? { path: useWorkspace.getState().activePath, ...position } : null;

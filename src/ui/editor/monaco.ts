@@ -23,8 +23,15 @@ import 'monaco-editor/features/clipboard/register';
 import 'monaco-editor/features/contextmenu/register';
 import 'monaco-editor/features/cursorUndo/register';
 import 'monaco-editor/features/smartSelect/register';
+import 'monaco-editor/features/suggest/register';
+// The completion widget itself: in 0.57 the suggest feature module registers only inline completions.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController.js';
+import 'monaco-editor/features/snippet/register';
+import 'monaco-editor/features/gotoSymbol/register';
+import 'monaco-editor/features/parameterHints/register';
 import 'monaco-editor/languages/definitions/shell/register';
 import { STARLARK_LANGUAGE_ID, starlarkConfiguration, starlarkMonarch } from './starlark-language.ts';
+import { registerStarlarkIntelligence } from './intelligence/providers.ts';
 
 declare global {
   interface Window {
@@ -46,6 +53,8 @@ monaco.languages.register({
 });
 monaco.languages.setMonarchTokensProvider(STARLARK_LANGUAGE_ID, starlarkMonarch);
 monaco.languages.setLanguageConfiguration(STARLARK_LANGUAGE_ID, starlarkConfiguration);
+// Hover, completion, signature help and go to definition (F12) from the engine's rule and option tables.
+registerStarlarkIntelligence(monaco, STARLARK_LANGUAGE_ID);
 
 monaco.editor.defineTheme('rulepen-light', {
   base: 'vs',

@@ -2,7 +2,7 @@
 // edit, and runs the command line on demand. Results land in the engine store.
 
 import { createEngineClient, type EngineClient, type Outcome, type RunChannel } from '../../worker/client.ts';
-import type { CommandResult, OptionInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
+import type { CommandResult, OptionInfo, RuleInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
 import { commandArgv } from './command-line.ts';
 import { useEngine } from './engine-store.ts';
 import { useWorkspace } from './workspace-store.ts';
@@ -92,4 +92,9 @@ export function describeTarget(label: string): Promise<Outcome<TargetDetails | n
 /** The option table, for completing flags. */
 export function fetchOptionTable(): Promise<Outcome<OptionInfo[]>> {
   return engine().options();
+}
+
+/** The native rules' schema tables, for the editor's hover, completion and signature help. */
+export function fetchRuleTable(): Promise<Outcome<RuleInfo[]>> {
+  return engine().rules();
 }
