@@ -47,7 +47,8 @@ export function startSelectionSync(): () => void {
     const text = useWorkspace.getState().files[cursor.path];
     if (text === undefined) return;
     const t = targetAtCursor(text, cursor.path, load.result.targets, cursor);
-    if (t) useSelection.getState().select(t.label, 'editor');
+    // The same target (e.g. the editor moving to a graph node's declaration) keeps where it was picked.
+    if (t && t.label !== useSelection.getState().label) useSelection.getState().select(t.label, 'editor');
   }
   const a = useSelection.subscribe((s, prev) => {
     if (s.cursor !== prev.cursor) update();

@@ -48,7 +48,12 @@ export function GraphView({ graph, selected, onActivate }: GraphViewProps) {
     if (!l || !box || !box.width) return;
     // Fit, but never so small that labels are unreadable: then start at the top and let the user pan.
     const scale = Math.max(0.7, Math.min(1.1, (box.width - 8) / Math.max(l.width, 1), (box.height - 8) / Math.max(l.height, 1)));
-    const x = l.width * scale <= box.width ? (box.width - l.width * scale) / 2 : 4;
+    // Too wide: centre the top rank's first node (the query's root, usually) instead of the left edge.
+    let x = (box.width - l.width * scale) / 2;
+    if (l.width * scale > box.width) {
+      const top = [...l.nodes.values()].reduce((a, b) => (b.y < a.y || (b.y === a.y && b.x < a.x) ? b : a));
+      x = Math.min(4, Math.max(box.width - l.width * scale - 4, box.width / 2 - top.x * scale));
+    }
     setView({ scale, x, y: Math.max(4, (box.height - l.height * scale) / 2) });
   }
 
