@@ -78,6 +78,21 @@ test('the panel follows the flags as they are typed (cquery on its own channel, 
   await expect(page.getByRole('tab', { name: 'Output' })).toHaveAttribute('aria-selected', 'false');
 });
 
+test('a node clicked in the Query graph is the one the Why panel explains', async ({ page }) => {
+  await openPlayground(page);
+  await replaceWorkspace(page, WORKSPACE, 'pkg/BUILD');
+  await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //pkg:banner --cpu=arm');
+  await page.getByRole('tab', { name: 'Query' }).click();
+  const query = page.getByRole('tabpanel', { name: 'Query' });
+  await query.getByRole('textbox', { name: 'Query expression' }).fill('//pkg:*');
+  await query.getByRole('textbox', { name: 'Query expression' }).press('Enter');
+  await query.getByRole('radio', { name: 'Graph' }).click();
+  await query.getByTestId('query-graph').getByRole('button', { name: /^\/\/pkg:banner \(genrule rule\)/ }).click();
+  await page.getByRole('tab', { name: 'Why' }).click();
+  await expect(why(page)).toContainText('selected in the graph');
+  await expect(why(page).getByRole('region', { name: 'select() in cmd' })).toContainText('Chosen: //pkg:arm');
+});
+
 test('a target without select() is said to be the same in every configuration', async ({ page }) => {
   await openPlayground(page);
   await replaceWorkspace(page, WORKSPACE, 'pkg/BUILD');
