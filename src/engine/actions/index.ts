@@ -2,7 +2,7 @@
 // expansion, the executor with its action cache, the test runner, and the emulated shell (shell/).
 export * from './artifacts.ts';
 export { Analyzer, plainResolver, uniq, type AnalysisContext, type AttributeResolver, type RuleHook } from './analysis.ts';
-export { binDir, standInConfigurations, type BuildConfiguration } from './configuration.ts';
+export { binDir, type BuildConfiguration } from './configuration.ts';
 export { ActionCache, Executor, shellQuote, withCLocale, type ActionRun, type CacheEntry, type ExecutorOptions } from './executor.ts';
 export { expandLocations, expandMakeVariables, ExpansionError } from './expansion.ts';
 export { GENRULE_ENV, type GenruleExplanation } from './genrule.ts';
