@@ -151,11 +151,15 @@ describe('test_suite and test', () => {
   });
 
   it('a failing test: exit 3, FAIL line, test.log and test.xml', async () => {
-    const r = await run({ 'pkg/BUILD': 'sh_test(name = "t", srcs = ["t.sh"], args = ["a b"], env = {"E": "v"})', 'pkg/t.sh': '#!/bin/sh\necho "$1 $E $TEST_WORKSPACE"\nexit 2\n' }, 'test', '//pkg:t');
+    const r = await run(
+      { 'pkg/BUILD': 'sh_test(name = "t", srcs = ["t.sh"], data = ["d.txt"], args = ["a b", "$(location d.txt)"], env = {"E": "v"})', 'pkg/t.sh': '#!/bin/sh\necho "$1 $E $TEST_WORKSPACE"; cat "$2"\nexit 2\n', 'pkg/d.txt': 'data\n' },
+      'test',
+      '//pkg:t',
+    );
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toContain('FAIL: //pkg:t (see /ws/bazel-testlogs/pkg/t/test.log)');
     expect(r.out('bazel-testlogs/pkg/t/test.log')).toBe(
-      'exec ${PAGER:-/usr/bin/less} "$0" || exit 1\nExecuting tests from //pkg:t\n-----------------------------------------------------------------------------\na b v __main__\n',
+      'exec ${PAGER:-/usr/bin/less} "$0" || exit 1\nExecuting tests from //pkg:t\n-----------------------------------------------------------------------------\na b v __main__\ndata\n',
     );
     expect(r.out('bazel-testlogs/pkg/t/test.xml')).toContain('<testsuite name="pkg/t" tests="1" failures="0" errors="1">');
   });

@@ -35,6 +35,7 @@ import { docExtractHook } from './doc-extract.ts';
 import { genqueryHook } from './genquery.ts';
 import { analyzeStarlarkRule } from './starlark-rule.ts';
 import { analyzeGenrule, type GenruleExplanation } from './genrule.ts';
+import { expandLocations, expandMakeVariables, ExpansionError } from './expansion.ts';
 import { expandTestSuite, type SuiteExplanation } from './test-suite.ts';
 
 /** Resolves one attribute of a rule in a configuration (config/CONTRACT.md resolveAttribute). */
@@ -515,6 +516,24 @@ export class Analyzer {
     });
     const runfiles = uniq([exe, src, ...depRunfiles, ...dataRunfiles]);
     let test: TestInfo | undefined;
+    // args and env values: `$(location)` forms (runfiles paths) over srcs, deps and data, then make variables.
+    const labelMap = new Map<string, Artifact[]>();
+    for (const d of [...srcs.deps, ...deps.deps, ...data.deps]) labelMap.set(labelToString(d.label), d.files as Artifact[]);
+    const expand = (attr: string, text: string): string | undefined => {
+      try {
+        const loc = expandLocations(text, { pkg: { repo: rule.label.repo, pkg: rule.label.pkg }, dialect: this.ctx.profile.labels, labelMap, rootPath: (a) => a.shortPath });
+        return expandMakeVariables(loc, (n) => config.makeVariables.get(n));
+      } catch (e) {
+        if (e instanceof ExpansionError) {
+          this.attrError(rule, attr, e.message);
+          return undefined;
+        }
+        throw e;
+      }
+    };
+    const args = this.attrStrings(rule, 'args', config).map((a) => expand('args', a));
+    const env = this.attrDict(rule, 'env', config).map(([k, v]) => [k, expand('env', v)] as const);
+    if (args.includes(undefined) || env.some(([, v]) => v === undefined)) return { ...b, failed: true };
     if (rule.schema.test) {
       const size = this.attrString(rule, 'size', config) || 'medium';
       const timeout = this.attrString(rule, 'timeout', config) || defaultTimeout(size);
@@ -522,12 +541,12 @@ export class Analyzer {
         size,
         timeout,
         tags: this.attrStrings(rule, 'tags', config),
-        args: this.attrStrings(rule, 'args', config),
-        env: this.attrDict(rule, 'env', config),
+        args: args as string[],
+        env: env as [string, string][],
         flaky: this.attrBool(rule, 'flaky', config),
       };
     }
-    return { ...b, files: [exe], runfiles, executable: exe, test };
+    return { ...b, files: [exe], runfiles, executable: exe, test, runArgs: args as string[] };
   }
 }
 

@@ -68,6 +68,8 @@ export interface AnalyzedTarget {
   readonly outputGroups: ReadonlyMap<string, readonly Artifact[]>;
   readonly executable?: Artifact;
   readonly test?: TestInfo;
+  /** `args` of a binary or test, expanded (what `run` passes before the words after `--`). */
+  readonly runArgs?: readonly string[];
   readonly makeVariables?: ReadonlyMap<string, string>;
   /** For testonly checks (an alias reports its actual's). */
   readonly testonly: boolean;

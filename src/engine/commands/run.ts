@@ -70,7 +70,7 @@ export async function runCommand(ctx: CommandContext, args: readonly string[], h
     files.set(path, bytes);
     if (p.executor.executables.has(r.execPath) || r === exe) executable.add(path);
   }
-  const ruleArgs = t.test?.args ?? (t.target.kind === 'rule' ? p.analyzer.attrStrings(t.target, 'args', p.target) : []);
+  const ruleArgs = t.runArgs ?? [];
   const argv = [...ruleArgs, ...extra, ...programArgs];
   const shown = [`bazel-bin/${exe.shortPath}`, ...argv].map(shellQuote).join(' ');
   p.con.line('info', `Running command line: ${shown}`);
