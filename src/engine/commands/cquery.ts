@@ -19,7 +19,9 @@ import {
   registerFunction,
   subExpressions,
   TargetGraph,
+  configName,
   type NodeSet,
+  type OutputContext,
   type OutputOptions,
   type QueryExpr,
 } from '../query/index.ts';
@@ -114,8 +116,14 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
   const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps });
-  const formatter = format === 'build' ? cqueryBuildFormatter(workspace, configured) : formatterFor(format, workspace);
-  if (!formatter || !['label', 'label_kind', 'build', 'graph', 'files'].includes(format)) {
+  const transitions = String(given('transitions') ?? 'none');
+  if (format === 'transitions' && transitions === 'none') {
+    // Bazel 4.2.3 prints this and succeeds with no output.
+    out.line('error', "Instead of using --output=transitions, set the --transitions flag explicitly to 'lite' or 'full'");
+    return out.result(EXIT.SUCCESS);
+  }
+  const formatter = format === 'build' ? cqueryBuildFormatter(workspace, configured) : format === 'transitions' ? transitionsFormatter(graph) : formatterFor(format, workspace);
+  if (!formatter || !['label', 'label_kind', 'build', 'graph', 'files', 'transitions'].includes(format)) {
     out.line('error', `rulepen does not support cquery --output=${format} yet`);
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
@@ -169,4 +177,26 @@ function filesOutput(configured: ReturnType<typeof configuredGraph>, nodes: read
   }
   void configured;
   return lines.map((l) => l + '\n').join('');
+}
+
+/**
+ * --output=transitions (--transitions=lite; `full` prints the same here, without the options diff): each target,
+ * then one line per dependency on a rule — `attr#//dep#<transition> -> <config>` — naming the transition
+ * Bazel 4.2.3 applies: its trimming transitions for an ordinary edge, HostTransition/ExecutionTransition for tools.
+ */
+function transitionsFormatter(graph: ConfiguredQueryGraph) {
+  return <T>(ctx: OutputContext<T>): string => {
+    let out = '';
+    for (const n of ctx.nodes) {
+      const ct = n as unknown as ConfiguredTarget;
+      out += `${labelToString(ct.target.label)} (${configName(ct) ?? 'null'})\n`;
+      if (ct.target.kind !== 'rule') continue;
+      for (const e of graph.deps(ct)) {
+        if (e.to.target.kind !== 'rule' || e.attr === '$config_dependencies' || e.implicit) continue;
+        const name = e.tool ? (e.to.config?.kind === 'host' ? 'HostTransition' : 'ExecutionTransition') : '(TestTrimmingTransition + ConfigFeatureFlagTaggedTrimmingTransition)';
+        out += `  ${e.attr}#${labelToString(e.to.target.label)}#${name} -> ${configName(e.to) ?? 'null'}\n`;
+      }
+    }
+    return out;
+  };
 }

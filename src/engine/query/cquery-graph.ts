@@ -134,8 +134,9 @@ export const configFunction: QueryFunction = {
     if (!(g instanceof ConfiguredQueryGraph)) throw evaluationError('config() is only available in cquery');
     const out: NodeSet<ConfiguredTarget> = new Map();
     const matches = (ct: ConfiguredTarget): boolean => {
-      if (want === 'null') return ct.config === null;
-      if (!ct.config) return false;
+      // A source file has only its null configuration: config(//p:f.txt, target) is it too.
+      if (!ct.config) return true;
+      if (want === 'null') return false;
       if (want === 'target') return ct.config.kind === 'target';
       if (want === 'host' || want === 'exec') return ct.config.kind !== 'target';
       return ct.config.id.startsWith(want);
