@@ -43,6 +43,8 @@ export interface ExecutorOptions {
   readonly cache: ActionCache;
   readonly limits?: ShellLimits;
   readonly signal?: ShellSignal;
+  /** Checked before each action: a cancelled build runs nothing more ("build interrupted"). */
+  readonly cancel?: { cancelled: boolean };
   /** Source file contents by workspace path. */
   readonly readSource: (path: string) => Uint8Array | undefined;
   /** Called when an action's run ends (for genrule explanations). */
@@ -165,6 +167,10 @@ export class Executor {
     let inputsOk = true;
     for (const i of action.inputs) if (!(await this.artifact(i))) inputsOk = false;
     if (!inputsOk) return false;
+    if (this.opts.cancel?.cancelled) {
+      if (!this.events.some((e) => e.text === 'build interrupted')) this.events.push({ severity: 'error', text: 'build interrupted' });
+      return false;
+    }
     const digest = this.digest(action);
     const cached = this.opts.cache.entries.get(action.key);
     if (cached && cached.digest === digest) {

@@ -299,6 +299,7 @@ export class Pipeline {
         onRun?.(a, r);
       },
       signal: this.ctx.signal,
+      cancel: this.ctx.cancel,
     });
     return this.executor;
   }
