@@ -6,6 +6,7 @@ import './styles.css';
 import { App } from './App.tsx';
 import { runCommandLine, startEngineSync } from './state/engine-sync.ts';
 import { startSession } from './state/session.ts';
+import './state/shared-fields.ts';
 import { startSelectionSync } from './state/selection-store.ts';
 import { installTestHook } from './test-hook.ts';
 
