@@ -69,8 +69,18 @@ describe('cquery command', () => {
     const arm = run('cquery', 'deps(//vis:g)', '--noimplicit_deps', '--cpu=arm');
     expect(arm.stdout).toContain('//vis:a.txt (null)');
   });
+  it('--output=transitions', () => {
+    const none = run('cquery', '//app:main', '--output=transitions');
+    expect(none.exitCode).toBe(0);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain("Instead of using --output=transitions, set the --transitions flag explicitly to 'lite' or 'full'");
+    const lite = run('cquery', 'deps(//app:main)', '--noimplicit_deps', '--output=transitions', '--transitions=lite').stdout;
+    expect(lite).toMatch(/^\/\/app:main \(([0-9a-f]{7})\)\n  srcs#\/\/lib:core#\(TestTrimmingTransition \+ ConfigFeatureFlagTaggedTrimmingTransition\) -> \1\n\/\/tools:gen.sh \(null\)\n/);
+  });
   it('config() and an unsupported output', () => {
     expect(run('cquery', 'config(//vis:a.txt, null)').stdout).toBe('//vis:a.txt (null)\n');
+    expect(run('cquery', 'config(//vis:a.txt, target)').stdout).toBe('//vis:a.txt (null)\n');
+    expect(run('cquery', 'config(//vis:a, target)').stdout).toMatch(/^\/\/vis:a \([0-9a-f]{7}\)\n$/);
     const files4 = run('cquery', '//vis:g', '--output=files');
     expect(files4.exitCode).toBe(2);
     expect(files4.stderr).toContain("Invalid output format 'files'");
