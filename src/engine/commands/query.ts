@@ -142,6 +142,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     xmlDefaultValues: flag('xml:default_values', false),
     protoDefaultValues: flag('proto:default_values', true),
     implicitDeps,
+    consistentLabels: flag('consistent_labels', false),
   };
   const printedOut = formatter({ graph, nodes: ordered, set: result, options });
   if (typeof printedOut === 'string') out.stdout(printedOut);

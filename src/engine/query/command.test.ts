@@ -124,4 +124,17 @@ describe('evaluateGenquery', () => {
       warnings: ["target '//app:main' is not within the scope of the query. Skipping"],
     });
   });
+  it('current Bazel orders lexicographically, except graph outputs and a top-level somepath', () => {
+    const modern = (build: string) => {
+      const ws = new Workspace({ ...fixture('8.4.2').files, 'q/BUILD': build });
+      const loader = new Loader(ws, { workspaceDir: '/ws' });
+      const r = evaluateGenquery({ loader, rule: loader.getPackage('q')!.targets.get('q') as RuleTarget });
+      return r.ok ? new TextDecoder().decode(r.output) : r.text;
+    };
+    expect(modern('genquery(name = "q", expression = "deps(//lib:core)", scope = ["//lib:core"])')).toBe('//lib:core\n//lib:core.txt\n//lib:util\n//lib:util.txt\n');
+    expect(modern('genquery(name = "q", expression = "somepath(//lib:core, //lib:util.txt)", scope = ["//lib:core"])')).toBe('//lib:core\n//lib:util\n//lib:util.txt\n');
+    expect(modern('genquery(name = "q", expression = "deps(//lib:core)", scope = ["//lib:core"], opts = ["--output=minrank"])')).toBe(
+      '0 //lib:core\n1 //lib:core.txt\n1 //lib:util\n2 //lib:util.txt\n',
+    );
+  });
 });

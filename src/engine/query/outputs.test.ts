@@ -41,6 +41,9 @@ describe('query output formats (current Bazel)', () => {
     expect(t.format('//tools:*', 'location')).toBe('/ws/tools/BUILD: source file //tools:BUILD\n/ws/tools/BUILD:1:14: source file //tools:gen.sh\n');
     expect(t.format('//tools:*', 'location', { relativeLocations: true })).toBe('tools/BUILD: source file //tools:BUILD\ntools/BUILD:1:14: source file //tools:gen.sh\n');
   });
+  it('--consistent_labels', () => {
+    expect(t.format('//lib:core + @bazel_tools//tools/genrule:genrule-setup.sh', 'label', { consistentLabels: true })).toBe('@@//lib:core\n@@bazel_tools//tools/genrule:genrule-setup.sh\n');
+  });
   it('textproto, jsonproto and streamed_jsonproto', () => {
     expect(t.format('//vis:grp', 'textproto')).toBe(
       'target {\n  type: PACKAGE_GROUP\n  package_group {\n    name: "//vis:grp"\n    contained_package: "app/..."\n    contained_package: "tools"\n    included_package_group: "//vis:grp2"\n  }\n}\n',

@@ -18,6 +18,8 @@ export interface OutputOptions {
   readonly xmlDefaultValues: boolean;
   readonly protoDefaultValues: boolean;
   readonly implicitDeps: boolean;
+  /** --consistent_labels (current Bazel): labels as Starlark's str(Label) prints them, `@@//pkg:t`. */
+  readonly consistentLabels?: boolean;
 }
 
 export interface OutputContext<T> {
