@@ -129,7 +129,9 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   }
   if (partial) out.line('warning', '--keep_going specified, ignoring errors. Results may be inaccurate');
   const explored = (k: string) => ev.exploredEdges(k);
-  const ordered = orderResult(graph, result, orderOutput, profile.queryDefaultOrder, explored);
+  // Current Bazel's lexicographic default keeps a top-level somepath() in path order.
+  const pathOrder = orderOutput === 'auto' && profile.queryDefaultOrder === 'lexicographic' && expr.kind === 'call' && expr.name === 'somepath';
+  const ordered = orderResult(graph, result, pathOrder ? 'no' : orderOutput, profile.queryDefaultOrder, explored);
   if (ordered.length === 0) out.line('info', 'Empty results');
   const nodeLimit = Number(given('graph:node_limit') ?? 512);
   const options: OutputOptions = {

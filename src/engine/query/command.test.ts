@@ -52,6 +52,12 @@ describe('query command', () => {
     expect(g.edges).toContainEqual({ from: '//vis:g', to: '//vis:cs', attr: '$config_dependencies', select: true });
     expect(g.edges).toContainEqual({ from: '//vis:g', to: '@bazel_tools//tools/genrule:genrule-setup.sh', attr: '$genrule_setup' });
   });
+  it('current Bazel: lexicographic, but a top-level somepath in path order', () => {
+    const modern = fixture('8.4.2').files;
+    expect(runCommandSync(modern, ['query', 'deps(//lib:core)'], { workspaceDir: '/ws' }).stdout).toBe('//lib:core\n//lib:core.txt\n//lib:util\n//lib:util.txt\n');
+    expect(runCommandSync(modern, ['query', 'somepath(//app:main, //lib:util.txt)'], { workspaceDir: '/ws' }).stdout).toBe('//app:main\n//lib:core\n//lib:util\n//lib:util.txt\n');
+    expect(runCommandSync(modern, ['query', 'somepath(//app:main, //lib:util.txt) + //app:main.txt'], { workspaceDir: '/ws' }).stdout).toBe('//app:main\n//app:main.txt\n//lib:core\n//lib:util\n//lib:util.txt\n');
+  });
   it('options from .bazelrc apply', () => {
     const r = runCommandSync({ ...files, '.bazelrc': 'query --output=label_kind\n' }, ['query', '//lib:core'], { workspaceDir: '/ws' });
     expect(r.stdout).toBe('filegroup rule //lib:core\n');
