@@ -61,9 +61,19 @@ export async function copyAsText(): Promise<void> {
   useUi.getState().say(ok ? `Workspace copied as text (${Object.keys(useWorkspace.getState().files).length} files)` : 'The browser refused the clipboard');
 }
 
+/** Undoing a replacement of the whole workspace also puts back the command line and the lesson. */
+function restorer(): () => void {
+  const command = useEngine.getState().commandText;
+  const lesson = useSession.getState().lesson;
+  return () => {
+    useEngine.getState().setCommandText(command);
+    useSession.getState().setLesson(lesson);
+  };
+}
+
 function applyImport(result: ImportResult, what: string): string | null {
   if (!result.ok) return result.reason;
-  replaceAllFiles(result.value.files, null, `Imported ${what}`);
+  replaceAllFiles(result.value.files, null, `Imported ${what}`, restorer());
   if (result.value.command) useEngine.getState().setCommandText(result.value.command);
   useSession.getState().setLesson(null);
   useUi.getState().say(`Imported ${what} (${Object.keys(result.value.files).length} files) — Undo restores the previous workspace`);
@@ -91,7 +101,7 @@ export function importPastedText(text: string): string | null {
 export function openLesson(id: string): void {
   const lesson = lessonById(id);
   if (!lesson) return;
-  replaceAllFiles(lesson.files, lesson.activePath, `Opened “${lesson.title}”`);
+  replaceAllFiles(lesson.files, lesson.activePath, `Opened “${lesson.title}”`, restorer());
   useEngine.getState().setCommandText(lesson.command);
   useSession.getState().setLesson(lesson.id);
   useUi.setState({ dialog: null });
@@ -101,7 +111,7 @@ export function openLesson(id: string): void {
 
 export function resetWorkspace(): void {
   const d = defaultState();
-  replaceAllFiles(d.files, d.activePath, 'Reset to the default workspace');
+  replaceAllFiles(d.files, d.activePath, 'Reset to the default workspace', restorer());
   useEngine.getState().setCommandText(d.command);
   useSession.getState().setLesson(null);
   useUi.getState().say('Reset to the default workspace — Undo brings your files back');

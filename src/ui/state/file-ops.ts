@@ -15,6 +15,8 @@ interface UndoEntry {
   /** The paths the operation created. */
   created: string[];
   activePath: string | null;
+  /** Puts back what else the operation changed (the command line and lesson of a replaced workspace). */
+  restore?: () => void;
 }
 
 export interface FileOpsState {
@@ -106,9 +108,9 @@ export function deletePath(path: string): void {
 }
 
 /** Replaces every file (a lesson, an import), undoably. */
-export function replaceAllFiles(files: Record<string, string>, activePath: string | null, description: string): void {
+export function replaceAllFiles(files: Record<string, string>, activePath: string | null, description: string, restore?: () => void): void {
   const ws = useWorkspace.getState();
-  push({ description, before: { ...ws.files }, created: Object.keys(files), activePath: ws.activePath });
+  push({ description, before: { ...ws.files }, created: Object.keys(files), activePath: ws.activePath, restore });
   const active = activePath && activePath in files ? activePath : null;
   useWorkspace.getState().replaceWorkspace(files, active);
   resetTabs();
@@ -129,5 +131,6 @@ export function undoFileOp(): string | null {
   for (const [p, text] of Object.entries(files)) if (!entry.created.includes(p)) next[p] = text;
   for (const [p, text] of Object.entries(entry.before)) next[p] = text;
   setFiles(next, entry.activePath);
+  entry.restore?.();
   return entry.description;
 }
