@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite of rulepen in order: type-check, unit tests, Starlark chunk files, the conformance corpus
-# through the CLI, and the Playwright e2e specs in headless Debian Chromium. Prints one closing line per suite and
-# a last line `suites: N passed, M failed`; exits non-zero when any suite failed.
+# through the CLI, the bounded fuzz and runaway suite (tests/fuzz, fixed seed, < 60 s), and the Playwright e2e
+# specs in headless Debian Chromium. Prints one closing line per suite and a last line `suites: N passed, M failed`;
+# exits non-zero when any suite failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,6 +35,7 @@ run typecheck npm run -s typecheck
 run unit npx vitest run
 run starlark npm run -s test:starlark
 run conformance npm run -s test:conformance
+run fuzz npm run -s test:fuzz
 run e2e npx playwright test
 
 [ ${#failures[@]} -eq 0 ] || echo "failed suites: ${failures[*]}"

@@ -62,7 +62,7 @@ describe('fuzz: Starlark execFile', () => {
           expect(internal(d.message), d.message).toBe(false);
         }
       }),
-      params(300),
+      params(200),
     );
   }, CASE_TIMEOUT);
 
@@ -113,7 +113,7 @@ describe('fuzz: loadWorkspace', () => {
         }
         for (const t of r.targets) expect(t.label.startsWith('//') || t.label.startsWith('@')).toBe(true);
       }),
-      params(150),
+      params(100),
     );
   }, CASE_TIMEOUT);
 });

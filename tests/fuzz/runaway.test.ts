@@ -1,0 +1,200 @@
+// Runaway work and hostile content (issue 9, items 3 and 4, engine side): huge loops, deep nesting, exponential
+// growth in Starlark and loops or output floods in genrules and tests end in a clear error within the budget; file
+// names and contents that look like markup or shell come back as plain data. Cases marked it.skip reproduce bugs
+// the fuzzing found (each comment names the bug); they are to be unskipped when fixed.
+
+import { describe, expect, it } from 'vitest';
+import { execFile, loadWorkspace, PROFILES, runCommand, SourceFile } from '../../src/engine/index.ts';
+import { functionSignatures, parseQuery, QuerySyntaxError } from '../../src/engine/query/index.ts';
+
+const ws = (files: Record<string, string>) => ({ 'MODULE.bazel': '', ...files });
+
+/** A package whose BUILD file calls f() of p/d.bzl, whose body is `body`. */
+function macroWorkspace(body: string): Record<string, string> {
+  return ws({ 'p/BUILD': 'load(":d.bzl", "f")\nf()\n', 'p/d.bzl': 'def f():\n' + body.split('\n').map((l) => '    ' + l).join('\n') + '\n' });
+}
+
+async function query(files: Record<string, string>, expr = '//p:all') {
+  return runCommand(files, ['query', expr]);
+}
+
+describe('runaway Starlark', () => {
+  it('a huge loop stops at the step budget with a located error', async () => {
+    const r = await query(macroWorkspace('for i in range(1000000000):\n    pass'));
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain('Starlark computation cancelled: too many steps');
+    expect(r.stderr).toContain('File "/workspace/p/d.bzl", line 2');
+  });
+
+  it('a while-style loop over a growing list stops at the step budget', () => {
+    const src = new SourceFile('x.bzl', 'L = [0]\ndef f():\n    for x in L:\n        L.append(x)\nf()\n');
+    const r = execFile(src, { dialect: 'bzl', semantics: PROFILES.modern.starlark, predeclared: new Map(), maxSteps: 100_000 });
+    expect(r.diagnostics.map((d) => d.message).join('\n')).toMatch(/too many steps|mutate|iteration/);
+  });
+
+  it('unbounded recursion is an error (Starlark has no recursion)', async () => {
+    const files = ws({ 'p/BUILD': 'load(":d.bzl", "f")\nf()\n', 'p/d.bzl': 'def g(n):\n    return g(n + 1)\n\ndef f():\n    g(0)\n' });
+    const r = await query(files);
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain("function 'g' called recursively");
+  });
+
+  it('deeply nested brackets are a located syntax error', async () => {
+    const r = await query(ws({ 'p/BUILD': 'x = ' + '['.repeat(5000) + ']'.repeat(5000) + '\n' }));
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toMatch(/\/workspace\/p\/BUILD:1:\d+: expression is too deeply nested/);
+  });
+
+  it('deeply nested calls are a located syntax error', async () => {
+    const r = await query(ws({ 'p/BUILD': 'x = ' + 'len('.repeat(3000) + '[]' + ')'.repeat(3000) + '\n' }));
+    expect(r.stderr).toMatch(/p\/BUILD:1:\d+: expression is too deeply nested/);
+  });
+
+  it('deeply nested if statements evaluate', async () => {
+    const body = Array.from({ length: 200 }, (_, i) => ' '.repeat(4 * i) + 'if True:').join('\n') + '\n' + ' '.repeat(800) + 'pass';
+    const r = await query(macroWorkspace(body));
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('exponential string growth (s = s + s) ends in an error at the line', async () => {
+    const r = await query(macroWorkspace('s = "ab"\nfor i in range(100):\n    s = s + s'));
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain('File "/workspace/p/d.bzl", line 4');
+  });
+
+  // BUG (starlark values, string +): s = s + s past V8's string limit is reported as
+  // "internal error: RangeError: Invalid string length" instead of a clear Starlark error (as `"x" * n` gives
+  // "excessive repeat"); concatenation has no size check.
+  it.skip('exponential string growth says what went wrong, not "internal error"', async () => {
+    const r = await query(macroWorkspace('s = "ab"\nfor i in range(100):\n    s = s + s'));
+    expect(r.stderr).not.toContain('internal error');
+  });
+
+  // BUG (starlark values, list +): L = L + L doubles a list until V8 refuses (≈ 10 s, ≈ 1 GB heap here), then
+  // "internal error: RangeError: Invalid array length"; list concatenation has no size check ([1] * n does).
+  it.skip('exponential list growth stops early with a clear error', async () => {
+    const r = await query(macroWorkspace('L = [1]\nfor i in range(100):\n    L = L + L'));
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).not.toContain('internal error');
+  });
+
+  // BUG (starlark lib, list()/tuple() of a range): list(range(1000000000)) materializes a billion elements with no
+  // size check and no step accounting: the process dies with "FATAL ERROR: JavaScript heap out of memory" (a tab
+  // would crash). Not even a diagnostic: skipped because running it kills the test process.
+  it.skip('list(range(10**9)) is refused with a clear error', async () => {
+    const r = await query(macroWorkspace('s = list(range(1000000000))'));
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).not.toContain('internal error');
+  });
+
+  // BUG (starlark evaluator): a long flat chain `1 + 1 + … + 1` (100,000 terms) recurses once per operator and
+  // overflows the JS stack: "internal error: RangeError: Maximum call stack size exceeded" (located at 1:1).
+  // The parser's nesting limit does not count left-associative chains.
+  it.skip('a 100,000-term expression is evaluated or refused as too deeply nested', async () => {
+    const r = await query(ws({ 'p/BUILD': 'x = ' + '1 + '.repeat(100_000) + '1\n' }));
+    expect(r.stderr).not.toContain('internal error');
+  });
+});
+
+describe('runaway query expressions', () => {
+  const sigs = functionSignatures({ command: 'query', someTakesCount: true });
+
+  it('a long flat union is evaluated', async () => {
+    const r = await query(ws({ 'p/BUILD': 'filegroup(name = "a")\n' }), Array.from({ length: 5000 }, () => '//p:a').join(' + '));
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe('//p:a\n');
+  });
+
+  // BUG (query parser): deep nesting — `(((…//p:all…)))` or `deps(deps(…))` 5,000+ deep — overflows the JS stack
+  // in the recursive-descent parser: runCommand answers exit 37 "FATAL: rulepen crashed: RangeError: Maximum call
+  // stack size exceeded". It should be a syntax error (exit 2) such as "expression is too deeply nested".
+  it.skip('deeply nested parentheses are a syntax error, not a crash', async () => {
+    const r = await query(ws({ 'p/BUILD': '' }), '('.repeat(20_000) + '//p:all' + ')'.repeat(20_000));
+    expect(r.exitCode).toBe(2);
+    expect(() => parseQuery('deps('.repeat(5000) + '//p:all' + ')'.repeat(5000), sigs)).toThrow(QuerySyntaxError);
+  });
+
+  it('nesting a few hundred deep parses', () => {
+    expect(() => parseQuery('deps('.repeat(300) + '//p:all' + ')'.repeat(300), sigs)).not.toThrow();
+  });
+});
+
+describe('runaway genrules and tests', () => {
+  it('`while true` in a genrule is stopped by the shell budget with a clear message', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'genrule(name = "g", outs = ["o"], cmd = "while true; do :; done")\n' }), ['build', '//p:g']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/rulepen: the command ran more than \d+ commands and was stopped/);
+    expect(r.stderr).toContain('FAILED: Build did NOT complete successfully');
+  });
+
+  it('an output flood on stdout fails the action, with the flood cut short in the log', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'genrule(name = "g", outs = ["o"], cmd = "yes; touch $@")\n' }), ['build', '//p:g']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('Executing genrule //p:g failed');
+    expect(r.stderr.length).toBeLessThan(4 * 1024 * 1024);
+    expect(Object.keys(r.outputs)).toEqual([]);
+  });
+
+  // BUG (shell adapter): an output flood stopped by the output-size limit (`yes > $@`, `yes; touch $@`) reports
+  // only "(Exit 141)", unlike the command and time limits ("rulepen: the command ran more than … and was
+  // stopped"): the user is not told that a limit was hit.
+  it.skip('an output flood says that the output limit stopped it', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'genrule(name = "g", outs = ["o"], cmd = "yes > $@")\n' }), ['build', '//p:g']);
+    expect(r.stderr).toMatch(/rulepen: .*output.*stopped/);
+  });
+
+  it('a test that never ends is stopped and reported as failed', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'sh_test(name = "t", srcs = ["t.sh"])\n', 'p/t.sh': 'while true; do :; done\n' }), ['test', '//p:t']);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('FAIL: //p:t');
+  });
+});
+
+describe('hostile names and contents are data', () => {
+  const NAME = '<img src=x onerror=alert(1)>.txt';
+  const CONTENT = '<script>alert("x")</script> $(touch /tmp/pwned) `id` ${HOME}\n';
+  const files = ws({
+    [`p/${NAME}`]: CONTENT,
+    'p/plain.data': CONTENT,
+    'p/BUILD': [
+      'filegroup(name = "fg", srcs = glob(["*.txt"]))',
+      'genrule(name = "copy", srcs = ["plain.data"], outs = ["copy.out"], cmd = "cat $(SRCS) > $@")',
+      `genrule(name = "echo", outs = ["echo.out"], cmd = "printf '%s' '<b>$$(rm -rf /)</b>' > $@")`,
+      `filegroup(name = "tagged", tags = [${JSON.stringify('<script>alert(1)</script>')}])`,
+      '',
+    ].join('\n'),
+  });
+
+  it('a file name with markup is listed verbatim by query', async () => {
+    const r = await runCommand(files, ['query', 'labels(srcs, //p:fg)']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`//p:${NAME}\n`);
+    expect(loadWorkspace(files).targets.map((t) => t.name)).toContain(NAME);
+  });
+
+  it('file contents pass through a genrule byte for byte', async () => {
+    const r = await runCommand(files, ['build', '//p:copy']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(new TextDecoder().decode(r.outputs['bazel-bin/p/copy.out'])).toBe(CONTENT);
+  });
+
+  it('a string that looks like shell substitution stays a string when single-quoted', async () => {
+    const r = await runCommand(files, ['build', '//p:echo']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(new TextDecoder().decode(r.outputs['bazel-bin/p/echo.out'])).toBe('<b>$(rm -rf /)</b>');
+  });
+
+  it('markup in attributes comes back escaped as Starlark, not interpreted', async () => {
+    const r = await runCommand(files, ['query', '--output=build', '//p:tagged']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('tags = ["<script>alert(1)</script>"]');
+  });
+
+  it('a diagnostic quotes hostile text as it is', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'fail("<script>alert(1)</script>")\n' }), ['query', '//p:all']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain('<script>alert(1)</script>');
+    const diags = loadWorkspace(ws({ 'p/BUILD': 'fail("<script>alert(1)</script>")\n' })).diagnostics;
+    expect(diags.some((d) => d.message.includes('<script>alert(1)</script>') && d.file === 'p/BUILD')).toBe(true);
+  });
+});
