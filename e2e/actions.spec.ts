@@ -1,13 +1,16 @@
 // The Actions panel: a genrule's command through its expansion stages, and the shell transcript.
 
 import { test, expect } from './fixtures.ts';
+import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 import { openPlayground } from './helpers.ts';
+
+test.describe.configure({ timeout: SPEC_TIMEOUT });
 
 test('a genrule shows its three expansion stages, the script and the transcript', async ({ page }) => {
   await openPlayground(page);
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //app:banner -c opt');
   await page.getByRole('button', { name: 'Run command' }).click();
-  await expect(page.getByLabel('Command output')).toContainText('exit code 0');
+  await expect(page.getByLabel('Command output')).toContainText('exit code 0', { timeout: COMMAND_TIMEOUT });
   await page.getByRole('tab', { name: /^Actions/ }).click();
   const detail = page.getByRole('region', { name: 'genrule //app:banner' });
   await expect(detail).toContainText('1. cmd, as written');
@@ -26,7 +29,7 @@ test('a failing command shows its stderr and exit code', async ({ page }) => {
   );
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //tools:bad');
   await page.getByRole('button', { name: 'Run command' }).click();
-  await expect(page.getByLabel('Command output')).toContainText('exit code 1');
+  await expect(page.getByLabel('Command output')).toContainText('exit code 1', { timeout: COMMAND_TIMEOUT });
   await page.getByRole('tab', { name: /^Actions/ }).click();
   const detail = page.getByRole('region', { name: 'genrule //tools:bad' });
   await expect(detail).toContainText('transcript · exit code 3');

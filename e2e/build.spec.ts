@@ -1,8 +1,11 @@
 // Build, Test and Run buttons with progress and Stop; the Generated files panel (text, hex, gzip, download).
 
 import { test, expect } from './fixtures.ts';
+import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 import { openPlayground, replaceWorkspace } from './helpers.ts';
 import type { Page } from '@playwright/test';
+
+test.describe.configure({ timeout: SPEC_TIMEOUT });
 
 function panel(page: Page, name: string) {
   return page.getByRole('tabpanel', { name });
@@ -13,7 +16,7 @@ test('the build button builds the command line’s targets and Generated files s
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel query //app:banner');
   await page.getByRole('button', { name: 'Build', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Command line' })).toHaveValue('bazel build //app:banner');
-  await expect(page.getByLabel('Command output')).toContainText('Build completed successfully');
+  await expect(page.getByLabel('Command output')).toContainText('Build completed successfully', { timeout: COMMAND_TIMEOUT });
 
   await page.getByRole('tab', { name: /^Generated files/ }).click();
   const files = panel(page, 'Generated files');
@@ -38,7 +41,7 @@ test('a .gz output is shown decompressed with its compressed size, binary as hex
   });
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //p:z');
   await page.getByRole('button', { name: 'Run command' }).click();
-  await expect(page.getByLabel('Command output')).toContainText('exit code 0');
+  await expect(page.getByLabel('Command output')).toContainText('exit code 0', { timeout: COMMAND_TIMEOUT });
   await page.getByRole('tab', { name: /^Generated files/ }).click();
   const files = panel(page, 'Generated files');
   await files.getByRole('button', { name: 'Show bazel-bin/p/hello.txt.gz' }).click();
@@ -71,12 +74,12 @@ filegroup(name = "quick")
   await expect(page.getByRole('progressbar')).toBeVisible();
   await page.screenshot({ path: '/tmp/build-running.png' });
   await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(page.getByLabel('Command output')).toContainText('stopped.');
+  await expect(page.getByLabel('Command output')).toContainText('stopped.', { timeout: COMMAND_TIMEOUT });
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   // A fresh worker answers the next command.
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //p:quick');
   await page.getByRole('button', { name: 'Run command' }).click();
-  await expect(page.getByLabel('Command output')).toContainText('exit code 0');
+  await expect(page.getByLabel('Command output')).toContainText('exit code 0', { timeout: COMMAND_TIMEOUT });
 });
 
 test('the run button runs an executable target', async ({ page }) => {
@@ -89,5 +92,5 @@ test('the run button runs an executable target', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //p:hi');
   await page.getByRole('button', { name: 'Run target' }).click();
   await expect(page.getByRole('textbox', { name: 'Command line' })).toHaveValue('bazel run //p:hi');
-  await expect(page.getByLabel('Command output')).toContainText('hello from run');
+  await expect(page.getByLabel('Command output')).toContainText('hello from run', { timeout: COMMAND_TIMEOUT });
 });

@@ -1,7 +1,10 @@
 // The flags bar: the command line completes Bazel's options (with their values) and the workspace's own flags.
 
 import { test, expect } from './fixtures.ts';
+import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 import { openPlayground, replaceWorkspace } from './helpers.ts';
+
+test.describe.configure({ timeout: SPEC_TIMEOUT });
 
 test('option names and enum values complete from the option table', async ({ page }) => {
   await openPlayground(page);
@@ -22,7 +25,7 @@ test('option names and enum values complete from the option table', async ({ pag
   await expect(line).toHaveValue('bazel build //app:banner --compilation_mode=opt');
   // With the list closed, Enter runs the command.
   await line.press('Enter');
-  await expect(page.getByLabel('Command output')).toContainText('exit code 0');
+  await expect(page.getByLabel('Command output')).toContainText('exit code 0', { timeout: COMMAND_TIMEOUT });
 });
 
 test('the workspace’s user-defined flags complete after --//', async ({ page }) => {

@@ -2,8 +2,11 @@
 // formats, cquery, and results that follow the files.
 
 import { test, expect } from './fixtures.ts';
+import { SPEC_TIMEOUT } from './timeouts.ts';
 import { getFileText, openPlayground, setFileText } from './helpers.ts';
 import type { Page } from '@playwright/test';
+
+test.describe.configure({ timeout: SPEC_TIMEOUT });
 
 function queryPanel(page: Page) {
   return page.getByRole('tabpanel', { name: 'Query' });

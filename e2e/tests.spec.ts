@@ -1,7 +1,10 @@
 // The Tests panel: a test_suite's expansion with the reason for each candidate, results and logs.
 
 import { test, expect } from './fixtures.ts';
+import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 import { openPlayground, replaceWorkspace } from './helpers.ts';
+
+test.describe.configure({ timeout: SPEC_TIMEOUT });
 
 test('the test button runs a suite; the panel explains the expansion and shows the logs', async ({ page }) => {
   await openPlayground(page);
@@ -19,7 +22,7 @@ test_suite(name = "fast", tags = ["-slow"])
   });
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //p:fast');
   await page.getByRole('button', { name: 'Test', exact: true }).click();
-  await expect(page.getByLabel('Command output')).toContainText('exit code 3');
+  await expect(page.getByLabel('Command output')).toContainText('exit code 3', { timeout: COMMAND_TIMEOUT });
   await page.getByRole('tab', { name: /^Tests/ }).click();
   const tests = page.getByRole('tabpanel', { name: /^Tests/ });
   await expect(tests.getByRole('button', { name: '//p:f FAILED' })).toBeVisible();

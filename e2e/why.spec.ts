@@ -1,8 +1,11 @@
 // The Why panel: the target at the cursor, how its select() resolved with the command line's flags, and why.
 
 import { test, expect } from './fixtures.ts';
+import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 import { openPlayground, replaceWorkspace, targetButton } from './helpers.ts';
 import type { Page } from '@playwright/test';
+
+test.describe.configure({ timeout: SPEC_TIMEOUT });
 
 const WORKSPACE = {
   'MODULE.bazel': '',
@@ -34,7 +37,7 @@ function why(page: Page) {
 async function runLine(page: Page, line: string) {
   await page.getByRole('textbox', { name: 'Command line' }).fill(line);
   await page.getByRole('button', { name: 'Run command' }).click();
-  await expect(page.getByLabel('Command output')).toContainText('exit code');
+  await expect(page.getByLabel('Command output')).toContainText('exit code', { timeout: COMMAND_TIMEOUT });
 }
 
 test('changing --cpu makes the select pick another branch, and the Why panel says why', async ({ page }) => {
