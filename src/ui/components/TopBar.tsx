@@ -12,6 +12,16 @@ import { withCommand } from '../state/command-line.ts';
 export function TopBar({ onRan }: { onRan(): void }) {
   const running = useEngine((s) => s.command.status === 'running');
 
+  // Esc anywhere stops a running command (the command line handles its own Esc first: it closes completions).
+  useEffect(() => {
+    if (!running) return;
+    function onKeyDown(e: globalThis.KeyboardEvent): void {
+      if (e.key === 'Escape' && !e.defaultPrevented) stopEngine();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [running]);
+
   function run(e?: FormEvent): void {
     e?.preventDefault();
     onRan();
