@@ -1,15 +1,20 @@
 // The registry of query functions, by name (which ones a command offers is the parser's signatures.ts).
 import type { QueryFunction } from '../evaluate.ts';
 import { attr } from './attr.ts';
-import { buildfiles, loadfiles, rbuildfiles } from './buildfiles.ts';
+import { buildfiles } from './buildfiles.ts';
+import { loadfiles } from './loadfiles.ts';
+import { rbuildfiles } from './rbuildfiles.ts';
 import { deps } from './deps.ts';
-import { filter, kind } from './kind.ts';
+import { filter } from './filter.ts';
+import { kind } from './kind.ts';
 import { labels } from './labels.ts';
-import { allpaths, somepath } from './paths.ts';
-import { allrdeps, rdeps } from './rdeps.ts';
+import { allpaths } from './allpaths.ts';
+import { allrdeps } from './allrdeps.ts';
+import { rdeps } from './rdeps.ts';
 import { samePkgDirectRdeps } from './same-pkg-direct-rdeps.ts';
 import { siblings } from './siblings.ts';
 import { some } from './some.ts';
+import { somepath } from './somepath.ts';
 import { tests } from './tests.ts';
 import { visible } from './visible.ts';
 

@@ -1,6 +1,6 @@
 // rdeps(u, x), rdeps(u, x, depth): the nodes of u's transitive closure that depend on some node of x (x included),
-// optionally within depth reverse edges. allrdeps(x, depth) is the same over --universe_scope (Sky Query).
-import { evaluationError, type NodeSet } from '../environment.ts';
+// optionally within depth reverse edges.
+import type { NodeSet } from '../environment.ts';
 import type { Evaluator, QueryFunction } from '../evaluate.ts';
 import { intArg } from '../evaluate.ts';
 
@@ -45,17 +45,5 @@ export const rdeps: QueryFunction = {
     const u = ev.arg(args, 0, vars);
     const x = ev.arg(args, 1, vars);
     return reverseClosure(ev, u, x, intArg(args, 2) ?? Infinity);
-  },
-};
-
-export const allrdeps: QueryFunction = {
-  name: 'allrdeps',
-  evaluate(ev, args, vars) {
-    const x = ev.arg(args, 0, vars);
-    const scope = ev.options.universeScope ?? [];
-    if (scope.length === 0) throw evaluationError('allrdeps() requires --universe_scope');
-    const u: NodeSet<unknown> = new Map();
-    for (const p of scope) for (const [k, n] of ev.pattern(p)) u.set(k, n);
-    return reverseClosure(ev, u as NodeSet<never>, x, intArg(args, 1) ?? Infinity);
   },
 };
