@@ -17,6 +17,7 @@ export function generateWorkspace(packages: number, rulesPerPackage = 20): Gener
     'build_defs/BUILD': 'exports_files(["macros.bzl"])\n',
     'build_defs/macros.bzl': MACROS,
     'conf/BUILD': [
+      'package(default_visibility = ["//visibility:public"])',
       'config_setting(name = "arm", values = {"cpu": "arm"})',
       'config_setting(name = "opt", values = {"compilation_mode": "opt"})',
       '',
@@ -27,7 +28,8 @@ export function generateWorkspace(packages: number, rulesPerPackage = 20): Gener
   for (let p = 0; p < packages; p++) {
     const pkg = `p${Math.floor(p / 100)}/m${p}`;
     const dep = p > 0 ? `//p${Math.floor((p - 1) / 100)}/m${p - 1}:gen0` : null;
-    const lines = ['load("//build_defs:macros.bzl", "stamped_genrule")', ''];
+    // Public, so that each package's genrule may use the previous package's output (Bazel checks visibility).
+    const lines = ['load("//build_defs:macros.bzl", "stamped_genrule")', '', 'package(default_visibility = ["//visibility:public"])', ''];
     for (let g = 0; g < groups; g++) {
       files[`${pkg}/src${g}.txt`] = `source ${p} ${g}\n`;
       files[`${pkg}/data/d${g}.txt`] = `data ${p} ${g}\n`;

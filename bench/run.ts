@@ -1,10 +1,23 @@
-// `npm run bench`: loads a generated workspace of 1,000 packages / 20,000 rule targets through the engine and
-// measures load time, heap and `query //...`; then measures Starlark loop throughput. Prints figures and
-// ratios, never pass/fail. Run with `node --expose-gc` (the npm script does) so heap figures are after a GC.
+// `npm run bench`: measures rulepen on a generated workspace of 1,000 packages / 20,000 rule targets (macros,
+// selects, globs) — in-process load, heap and queries, edit-one-file → updated result, cold CLI query and build
+// against `bazel --batch` on the same files (when /usr/bin/bazel exists), Starlark loop throughput against Bazel,
+// and page load to a usable editor plus initial JavaScript (gzip) in headless Chromium over `vite build` +
+// `vite preview`. Prints figures and ratios, never pass/fail. Run with `node --expose-gc` (the npm script does).
+// Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,page (comma-separated parts to skip).
 
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { SourceFile, execFile, loadWorkspace, runCommand, PROFILES } from '../src/engine/index.ts';
 import { generateWorkspace } from './generate.ts';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BAZEL = '/usr/bin/bazel';
+const CHROMIUM = '/usr/bin/chromium';
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 function heapMiB(): number {
@@ -28,31 +41,259 @@ function fmt(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
 }
 
-async function main(): Promise<void> {
-  const packages = Number(process.env.BENCH_PACKAGES ?? 1000);
-  console.log(`machine: ${process.platform} ${process.arch}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
 
-  const ws = generateWorkspace(packages, 20);
-  const files = Object.keys(ws.files).length;
-  const bytes = Object.values(ws.files).reduce((n, t) => n + t.length, 0);
-  console.log(`workspace: ${ws.packages} packages, ${ws.rules} rule targets, ${files} files, ${(bytes / 1024).toFixed(0)} KiB`);
+/** Runs a program to completion; its wall time, exit status and output. */
+function run(cmd: string, args: string[], cwd: string): { ms: number; status: number | null; stdout: string; stderr: string } {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  return { ms: performance.now() - t0, status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}
 
+function writeTree(dir: string, files: Record<string, string>): void {
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
+    writeFileSync(path.join(dir, p), text);
+  }
+}
+
+const lines = (s: string) => s.split('\n').filter(Boolean).length;
+const ratio = (bazel: number, ours: number) => `${(bazel / ours).toFixed(1)}× ${bazel >= ours ? 'faster' : 'SLOWER'} than Bazel`;
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const deb = existsSync(BAZEL) ? run('dpkg-query', ['-W', '-f', '${Version}', 'bazel-bootstrap'], os.tmpdir()).stdout.trim() : '';
+  const bazel = existsSync(BAZEL) ? `, Bazel ${deb ? `bazel-bootstrap ${deb}` : run(BAZEL, ['--version'], os.tmpdir()).stdout.trim()}` : ', no Bazel';
+  const chromium = existsSync(CHROMIUM) ? ', ' + run(CHROMIUM, ['--version'], os.tmpdir()).stdout.trim() : '';
+  return `${os.type()} ${os.arch()}, ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}${bazel}${chromium}`;
+}
+
+async function inProcess(files: Record<string, string>): Promise<void> {
   const heap0 = heapMiB();
-  const [load, loadMs] = time(() => loadWorkspace(ws.files));
+  const [load, loadMs] = time(() => loadWorkspace(files));
   const heap1 = heapMiB();
   const errors = load.diagnostics.filter((d) => d.severity === 'error');
-  console.log(`load: ${fmt(loadMs)} for ${load.targets.length} targets (${(load.targets.length / (loadMs / 1000)).toFixed(0)} targets/s), ${errors.length} errors`);
-  if (errors.length) console.log(`  first error: ${errors[0].file}:${errors[0].range.start.line}: ${errors[0].message}`);
-  console.log(`heap: ${(heap1 - heap0).toFixed(1)} MiB retained by the loaded workspace (${((heap1 - heap0) * 1024 / Math.max(1, load.targets.length)).toFixed(2)} KiB per target)`);
+  console.log(`load (loadWorkspace): ${fmt(loadMs)} for ${load.targets.length} targets (${(load.targets.length / (loadMs / 1000)).toFixed(0)} targets/s), ${errors.length} errors`);
+  if (errors.length) console.log(`  first error: ${errors[0]!.file}:${errors[0]!.range.start.line}: ${errors[0]!.message}`);
+  console.log(`heap: ${(heap1 - heap0).toFixed(1)} MiB retained by the loaded workspace (${(((heap1 - heap0) * 1024) / Math.max(1, load.targets.length)).toFixed(2)} KiB per target); process heap ${heap1.toFixed(0)} MiB, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
 
-  const [q, qMs] = await timeAsync(() => runCommand(ws.files, ['query', '//...']));
-  console.log(`query //...: ${fmt(qMs)} cold (load included), exit ${q.exitCode}, ${q.stdout.split('\n').filter(Boolean).length} lines`);
+  const [q, qMs] = await timeAsync(() => runCommand(files, ['query', '//...']));
+  console.log(`engine query //...: ${fmt(qMs)} (load included), exit ${q.exitCode}, ${lines(q.stdout)} lines`);
+  const [d, dMs] = await timeAsync(() => runCommand(files, ['query', 'deps(//...)']));
+  console.log(`engine query 'deps(//...)': ${fmt(dMs)} (load included), exit ${d.exitCode}, ${lines(d.stdout)} lines`);
 
+  // Edit one BUILD file (a target added in a package in the middle), then what the worker does: the problems
+  // (loadWorkspace) and the current command again. The engine has no incremental loading: every call re-evaluates
+  // every package, so this is a full reload.
+  const pkgs = Object.keys(files).filter((p) => /^p\d+\/m\d+\/BUILD$/.test(p)).sort();
+  const times: { load: number[]; query: number[] } = { load: [], query: [] };
+  let check = '';
+  for (let i = 0; i < 3; i++) {
+    const edited = pkgs[Math.floor(pkgs.length / 2) + i]!;
+    const pkg = edited.slice(0, -'/BUILD'.length);
+    const next = { ...files, [edited]: files[edited] + `\nfilegroup(name = "edited${i}", srcs = [":gen0"])\n` };
+    const [l, lMs] = time(() => loadWorkspace(next));
+    const [r, rMs] = await timeAsync(() => runCommand(next, ['query', `deps(//${pkg}:edited${i})`]));
+    times.load.push(lMs);
+    times.query.push(rMs);
+    check = r.stdout.includes(`//${pkg}:edited${i}`) && l.targets.some((t) => t.name === `edited${i}`) ? 'result updated' : 'RESULT NOT UPDATED';
+  }
+  console.log(
+    `edit one BUILD file → updated result (no incremental loading in the engine: a full reload each time), median of 3: ` +
+      `problems (loadWorkspace) ${fmt(median(times.load))}, query 'deps(//pkg:new)' ${fmt(median(times.query))}; ${check}`,
+  );
+}
+
+async function editLatencyOnExamples(): Promise<void> {
+  // Edit → panels on the playground's own default workspace: loadWorkspace plus the command the panels run.
+  let files: Record<string, string>;
+  try {
+    const mod = (await import('../src/ui/state/default-workspace.ts')) as Record<string, unknown>;
+    const found = Object.values(mod).find((v) => v && typeof v === 'object' && Object.keys(v).some((k) => k.endsWith('BUILD') || k.endsWith('BUILD.bazel')));
+    if (!found) throw new Error('no workspace object exported');
+    files = found as Record<string, string>;
+  } catch (e) {
+    console.log(`edit → panels on the example workspace: skipped (${(e as Error).message})`);
+    return;
+  }
+  const build = Object.keys(files).find((p) => /(^|\/)BUILD(\.bazel)?$/.test(p))!;
+  const samples: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const next = { ...files, [build]: files[build] + `\n# edit ${i}\n` };
+    const [, ms] = await timeAsync(async () => {
+      loadWorkspace(next);
+      await runCommand(next, ['query', '//...']);
+    });
+    samples.push(ms);
+  }
+  console.log(`edit → problems + query //... on the default example workspace (${Object.keys(files).length} files), 40 edits: median ${fmt(median(samples))}, p95 ${fmt(p95(samples))}`);
+}
+
+function starlarkInProcess(): number {
   const n = 1_000_000;
   const src = new SourceFile('bench/loop.bzl', `def f(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n\nx = f(${n})\n`);
   const [r, loopMs] = time(() => execFile(src, { dialect: 'bzl', semantics: PROFILES.modern.starlark, predeclared: new Map(), maxSteps: 100_000_000 }));
   const ok = r.diagnostics.length === 0 && r.module.globals.get('x') === (n * (n - 1)) / 2;
-  console.log(`starlark loop: ${n.toLocaleString('en')} iterations in ${fmt(loopMs)} = ${(n / (loopMs / 1000) / 1e6).toFixed(2)} M iterations/s${ok ? '' : ' (WRONG RESULT)'}`);
+  const rate = n / (loopMs / 1000);
+  console.log(`starlark loop (engine, in process): ${n.toLocaleString('en')} iterations in ${fmt(loopMs)} = ${(rate / 1e6).toFixed(2)} M iterations/s${ok ? '' : ' (WRONG RESULT)'}`);
+  return rate;
+}
+
+function cliVsBazel(files: Record<string, string>, ourLoopRate: number): void {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rulepen-bench-'));
+  const ws = path.join(tmp, 'ws');
+  writeTree(ws, files);
+  const cli = path.join(ROOT, 'bin/rulepen.mjs');
+  try {
+    const ours = run(process.execPath, [cli, '--workspace', ws, 'query', 'deps(//...)'], ws);
+    console.log(`CLI cold \`rulepen query 'deps(//...)'\`: ${fmt(ours.ms)} (process start included), exit ${ours.status}, ${lines(ours.stdout)} lines`);
+    const hasBazel = existsSync(BAZEL) && !SKIP.has('bazel');
+    const userRoot = path.join(tmp, 'bazel-root');
+    const bazel = (args: string[], cwd = ws) => run(BAZEL, [`--output_user_root=${userRoot}`, '--batch', ...args], cwd);
+    if (!hasBazel) console.log(existsSync(BAZEL) ? 'bazel: skipped (BENCH_SKIP)' : `bazel: ${BAZEL} not found, comparisons skipped`);
+    if (hasBazel) {
+      bazel(['version'], tmp); // extracts the install base once, outside the timings
+      const b = bazel(['query', 'deps(//...)']);
+      console.log(`bazel --batch query 'deps(//...)': ${fmt(b.ms)}, exit ${b.status}, ${lines(b.stdout)} lines → rulepen ${ratio(b.ms, ours.ms)}`);
+      if (lines(b.stdout) !== lines(ours.stdout)) console.log(`  note: line counts differ (bazel ${lines(b.stdout)}, rulepen ${lines(ours.stdout)})`);
+    }
+    if (!SKIP.has('build')) {
+      const ob = run(process.execPath, [cli, '--workspace', ws, 'build', '//...'], ws);
+      const genrules = Object.values(files).join('').split('stamped_genrule(name').length - 1;
+      console.log(`CLI cold \`rulepen build //...\` (${genrules} genrules): ${fmt(ob.ms)}, exit ${ob.status}${ob.status ? `: ${ob.stderr.split('\n').filter((l) => l.startsWith('ERROR')).slice(0, 1).join('')}` : ''}`);
+      if (hasBazel) {
+        const bb = bazel(['build', '//...']);
+        console.log(`bazel --batch build //... (fresh output base): ${fmt(bb.ms)}, exit ${bb.status} → rulepen ${ratio(bb.ms, ob.ms)}`);
+      }
+    }
+    if (hasBazel) {
+      // Starlark loop throughput in Bazel: `bazel --batch query` of a package whose .bzl runs the loop, minus the
+      // same with an empty loop (JVM start, loading). The difference is the loop's time.
+      const n = 20_000_000;
+      const loopWs = path.join(tmp, 'loop');
+      const loopFiles = (k: number) => ({
+        'WORKSPACE': '',
+        'l/BUILD': 'load(":loop.bzl", "x")\nfilegroup(name = "g", srcs = [])\n',
+        'l/loop.bzl': `def f(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n\nx = f(${k})\n`,
+      });
+      const timeLoop = (k: number) => {
+        writeTree(loopWs, loopFiles(k));
+        return median([0, 1, 2].map(() => bazel(['query', '//l:g'], loopWs).ms));
+      };
+      const base = timeLoop(0);
+      const full = timeLoop(n);
+      const loopMs = full - base;
+      if (loopMs > 50) {
+        const rate = n / (loopMs / 1000);
+        console.log(`starlark loop (bazel --batch query, minus an empty-loop baseline of ${fmt(base)}): ${n.toLocaleString('en')} iterations in ${fmt(loopMs)} = ${(rate / 1e6).toFixed(2)} M iterations/s → rulepen ${(ourLoopRate / rate).toFixed(2)}× Bazel's throughput`);
+      } else {
+        console.log(`starlark loop (bazel): the loop did not measurably add to the baseline (${fmt(base)} vs ${fmt(full)})`);
+      }
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+async function pageLoad(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`page load: ${CHROMIUM} not found, skipped`);
+    return;
+  }
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rulepen-bench-dist-'));
+  const dist = path.join(tmp, 'dist');
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const b = run(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], ROOT);
+  if (b.status !== 0) {
+    console.log(`page load: vite build failed (${b.stderr.trim().split('\n')[0]}), skipped`);
+    return;
+  }
+  const port = 4300 + (process.pid % 500);
+  const server = spawn(process.execPath, [vite, 'preview', '--outDir', dist, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('vite preview did not start')), 30_000);
+      server.stdout!.on('data', (d: Buffer) => {
+        if (d.toString().includes(String(port))) {
+          clearTimeout(t);
+          resolve();
+        }
+      });
+      server.on('exit', () => reject(new Error('vite preview exited')));
+    });
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    try {
+      const url = `http://localhost:${port}/`;
+      const loads: number[] = [];
+      const engineReady: number[] = [];
+      let initialJs = 0;
+      let initialJsRaw = 0;
+      let scripts = 0;
+      for (let i = 0; i < 5; i++) {
+        const context = await browser.newContext(); // a fresh profile: no HTTP cache, no stored session
+        const page = await context.newPage();
+        const js: Promise<Buffer | null>[] = [];
+        if (i === 0) page.on('response', (r) => r.request().resourceType() === 'script' && js.push(r.body().catch(() => null)));
+        const t0 = performance.now();
+        await page.goto(url);
+        await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 60_000 });
+        loads.push(performance.now() - t0);
+        await page.waitForFunction(() => (window as { __rulepen?: { isSettled(): boolean } }).__rulepen?.isSettled() === true, undefined, { timeout: 60_000 }).catch(() => {});
+        engineReady.push(performance.now() - t0);
+        if (i === 0) {
+          const bodies = (await Promise.all(js)).filter((x): x is Buffer => !!x);
+          scripts = bodies.length;
+          initialJsRaw = bodies.reduce((n, x) => n + x.length, 0);
+          initialJs = bodies.reduce((n, x) => n + gzipSync(x).length, 0);
+        }
+        await context.close();
+      }
+      const totalJs = totalDistJs(dist);
+      console.log(`page load to usable editor (Monaco visible; headless Chromium, vite preview, fresh profile each), 5 loads: first ${fmt(loads[0]!)}, median ${fmt(median(loads))}; engine settled (first problems shown): median ${fmt(median(engineReady))}`);
+      console.log(`initial JavaScript (scripts the page fetched until then): ${scripts} files, ${(initialJsRaw / 2 ** 20).toFixed(2)} MiB raw, ${(initialJs / 2 ** 20).toFixed(2)} MiB gzip; all JS in the build: ${(totalJs.raw / 2 ** 20).toFixed(2)} MiB raw, ${(totalJs.gzip / 2 ** 20).toFixed(2)} MiB gzip`);
+    } finally {
+      await browser.close();
+    }
+  } catch (e) {
+    console.log(`page load: failed (${(e as Error).message})`);
+  } finally {
+    server.kill();
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+function totalDistJs(dist: string): { raw: number; gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.m?js$/.test(e.name)) {
+        const b = readFileSync(p);
+        raw += b.length;
+        gzip += gzipSync(b).length;
+      }
+    }
+  };
+  walk(dist);
+  return { raw, gzip };
+}
+
+async function main(): Promise<void> {
+  const packages = Number(process.env.BENCH_PACKAGES ?? 1000);
+  console.log(`machine: ${machine()}`);
+  const ws = generateWorkspace(packages, 20);
+  const files = Object.keys(ws.files).length;
+  const bytes = Object.values(ws.files).reduce((n, t) => n + t.length, 0);
+  console.log(`workspace: ${ws.packages} packages, ${ws.rules} rule targets, ${files} files, ${(bytes / 1024).toFixed(0)} KiB`);
+  await inProcess(ws.files);
+  await editLatencyOnExamples();
+  const rate = starlarkInProcess();
+  cliVsBazel(ws.files, rate);
+  if (!SKIP.has('page')) await pageLoad();
 }
 
 await main();
