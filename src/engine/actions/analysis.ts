@@ -412,6 +412,13 @@ export class Analyzer {
         return this.alias(rule, config, b);
       case 'filegroup':
         return this.filegroup(rule, config, b);
+      case 'bzl_library': {
+        // StarlarkLibraryInfo's files: its srcs, then its deps' (transitively), as DefaultInfo.
+        const srcs = this.deps(rule, 'srcs', config);
+        const deps = this.deps(rule, 'deps', config);
+        if (!srcs.ok || !deps.ok) return { ...b, failed: true };
+        return { ...b, files: uniq([...srcs.deps.flatMap((d) => d.files), ...deps.deps.flatMap((d) => d.files)]) };
+      }
       case 'config_setting': {
         const some = ['values', 'define_values', 'flag_values', 'constraint_values'].some((n) => {
           const v = rule.attrs.get(n);
