@@ -47,6 +47,25 @@ describe('worker api', () => {
     expect(run.millis).toBe(5);
   });
 
+  it('keeps one action cache across commands, so that a rebuild of unchanged files runs nothing', async () => {
+    const seen: unknown[] = [];
+    class FakeCache {}
+    const ok: EngineModule = {
+      ...broken,
+      ActionCache: FakeCache,
+      runCommand: async (_files, _argv, opts) => {
+        seen.push(opts?.actionCache);
+        return { exitCode: 0, stdout: '', stderr: '', outputs: {}, diagnostics: [] };
+      },
+    };
+    const api = createApi(async () => ok, () => 0);
+    await api.run({}, ['build', '//...']);
+    await api.run({ BUILD: 'changed' }, ['build', '//...']);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBeInstanceOf(FakeCache);
+    expect(seen[1]).toBe(seen[0]);
+  });
+
   it('describes targets and lists options, and answers null / [] when the engine lacks them or fails', async () => {
     const details = { label: '//a:b', kind: 'genrule rule', doc: '', location: { file: 'a/BUILD', line: 1, column: 8 }, attributes: [] };
     const ok: EngineModule = {

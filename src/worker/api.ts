@@ -8,7 +8,9 @@ import type { CommandResult, Diagnostic, EngineWorkerApi, LoadResult, OptionInfo
 /** The part of src/engine/index.ts the worker uses. */
 export interface EngineModule {
   loadWorkspace(files: WorkspaceFiles, opts?: { cancel?: { cancelled: boolean } }): LoadResult;
-  runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string }): Promise<CommandResult>;
+  runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string; actionCache?: unknown }): Promise<CommandResult>;
+  /** The engine's action cache: one lives as long as the worker, so a rebuild with nothing changed runs nothing. */
+  ActionCache?: new () => unknown;
   describeTarget?(files: WorkspaceFiles, label: string): TargetDetails | null;
   optionTable?(): OptionInfo[];
   ruleTable?(): RuleInfo[];
@@ -26,6 +28,7 @@ export function internalDiagnostic(what: string, error: unknown): Diagnostic {
 }
 
 export function createApi(getEngine: () => Promise<EngineModule>, now: () => number = () => performance.now()): EngineWorkerApi {
+  let actionCache: unknown;
   return {
     async load(files) {
       const start = now();
@@ -43,7 +46,8 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       let result: CommandResult;
       try {
         const engine = await getEngine();
-        result = await engine.runCommand(files, argv);
+        actionCache ??= engine.ActionCache ? new engine.ActionCache() : undefined;
+        result = await engine.runCommand(files, argv, { actionCache });
       } catch (error) {
         const d = internalDiagnostic(`running \`bazel ${argv.join(' ')}\``, error);
         result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
