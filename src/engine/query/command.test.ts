@@ -124,6 +124,26 @@ describe('evaluateGenquery', () => {
       '/ws/q/BUILD:1:9: in genquery rule //q:q: query syntax error: premature end of input',
     );
   });
+  it('explains a scope violation: the term that reached it, and its path down to the scope', () => {
+    const explain = (build: string) => {
+      const ws = new Workspace({ ...files, 'q/BUILD': build });
+      const loader = new Loader(ws, { workspaceDir: '/ws' });
+      return evaluateGenquery({ loader, rule: loader.getPackage('q')!.targets.get('q') as RuleTarget }).explanation;
+    };
+    const e = explain('genquery(name = "q", expression = "deps(//app:main)", scope = ["//lib:core"], opts = ["--output=label"])');
+    expect(e.opts).toEqual(['--output=label']);
+    expect(e.violation?.target).toBe('//app:main');
+    expect(e.violation?.path).toEqual(['//app:main']);
+    expect(e.violation?.toScope?.[0]).toBe('//app:main');
+    expect(e.violation?.toScope?.at(-1)).toBe('//lib:core');
+    const star = explain('genquery(name = "q", expression = "//lib:*", scope = ["//lib:core"])');
+    expect(star.violation?.path[0]).toBe('//lib:*');
+    expect(star.violation?.toScope).toBeUndefined();
+    const loose = explain('genquery(name = "q", expression = "//lib:util + //app:main", scope = ["//lib:util"], strict = False)');
+    expect(loose.violation?.target).toBe('//app:main');
+    expect(loose.warnings).toEqual(["target '//app:main' is not within the scope of the query. Skipping"]);
+    expect(explain('genquery(name = "q", expression = "deps(//lib:core)", scope = ["//lib:core"])').violation).toBeUndefined();
+  });
   it('strict = False skips out-of-scope targets with a warning', () => {
     expect(gq('genquery(name = "q", expression = "//lib:util + //app:main", scope = ["//lib:util"], strict = False)')).toEqual({
       out: '//lib:util\n',

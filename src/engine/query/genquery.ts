@@ -47,6 +47,16 @@ export interface GenqueryExplanation {
   readonly outOfScope: readonly string[];
   /** The result labels, in output order (when the query ran). */
   readonly result?: readonly string[];
+  /** The `opts` attribute as written. */
+  readonly opts: readonly string[];
+  /** The warnings of the query (strict = False: the targets skipped). */
+  readonly warnings: readonly string[];
+  /**
+   * The first target outside the closure: `path` runs from the expression's term that reached it (a pattern as
+   * written, or the target whose attribute `labels()` read) to it; `toScope`, when the target depends on the
+   * scope, is one dependency path from it down to a scope target (a scope only reaches downwards).
+   */
+  readonly violation?: { readonly target: string; readonly path: readonly string[]; readonly toScope?: readonly string[] };
 }
 
 export type GenqueryResult =
@@ -79,6 +89,8 @@ class ScopedTargetGraph extends TargetGraph {
   override readonly command = 'genquery' as const;
   readonly outOfScope: string[] = [];
   readonly warnings: string[] = [];
+  /** For each out-of-scope target, the expression's term that reached it, then the target. */
+  readonly paths = new Map<string, { path: string[]; target: Target }>();
 
   constructor(
     loader: Loader,
@@ -90,7 +102,7 @@ class ScopedTargetGraph extends TargetGraph {
   }
 
   /** Keeps in-scope targets; a target outside fails (strict) or is skipped with a warning. */
-  private inScope(ts: Target[]): Target[] {
+  private inScope(ts: Target[], via: string): Target[] {
     const out: Target[] = [];
     for (const t of ts) {
       const l = labelToString(t.label);
@@ -99,6 +111,7 @@ class ScopedTargetGraph extends TargetGraph {
         continue;
       }
       this.outOfScope.push(l);
+      if (!this.paths.has(l)) this.paths.set(l, { path: via === l ? [l] : [via, l], target: t });
       const msg = `target '${l}' is not within the scope of the query`;
       if (this.strict) throw evaluationError(msg);
       this.warnings.push(`${msg}. Skipping`);
@@ -108,7 +121,7 @@ class ScopedTargetGraph extends TargetGraph {
 
   override resolveParsed(p: TargetPattern): Target[] {
     if (p.kind === 'below') throw new QueryEvalError(`recursive target patterns are not permitted: '${p.raw}'`);
-    return this.inScope(super.resolveParsed(p));
+    return this.inScope(super.resolveParsed(p), p.raw);
   }
 
   override deps(t: Target): readonly QueryEdge<Target>[] {
@@ -118,7 +131,7 @@ class ScopedTargetGraph extends TargetGraph {
 
   override labelsOf(t: Target, attr: string): Target[] | undefined {
     const ls = super.labelsOf(t, attr);
-    return ls === undefined ? undefined : this.inScope(ls);
+    return ls === undefined ? undefined : this.inScope(ls, labelToString(t.label));
   }
 }
 
@@ -147,6 +160,29 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
   return { closure };
 }
 
+/** One dependency path from `from` down to a scope target (every edge, breadth first), or undefined. */
+function pathToScope(loader: Loader, from: Target, scope: ReadonlySet<string>): string[] | undefined {
+  const g = new TargetGraph(loader, { keepGoing: true, implicitDeps: true, hostDeps: true });
+  const parent = new Map<string, string | null>([[labelToString(from.label), null]]);
+  const queue: Target[] = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const t = queue[i];
+    const k = labelToString(t.label);
+    if (scope.has(k)) {
+      const path: string[] = [];
+      for (let at: string | null = k; at !== null; at = parent.get(at) ?? null) path.unshift(at);
+      return path;
+    }
+    for (const e of g.deps(t)) {
+      const d = labelToString(e.to.label);
+      if (parent.has(d)) continue;
+      parent.set(d, k);
+      queue.push(e.to);
+    }
+  }
+  return undefined;
+}
+
 export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const { loader, rule } = input;
   const profile = loader.profile;
@@ -162,8 +198,11 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
     closure: [],
     strict,
     outOfScope: [],
+    opts: strings(rule.attrs.get('opts')),
+    warnings: [],
   };
   const warnings: string[] = [];
+  explanation.warnings = warnings;
   const fail = (message: string, attribute?: 'opts'): GenqueryResult => ({
     ok: false,
     attribute,
@@ -213,6 +252,13 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const implicitDeps = flag('implicit_deps', true);
   const hostDeps = flag('host_deps', true) && flag('tool_deps', true);
   const graph = new ScopedTargetGraph(loader, { keepGoing: false, implicitDeps, hostDeps }, sc.closure, strict);
+  const explainViolation = () => {
+    const first = graph.outOfScope[0];
+    if (first === undefined) return;
+    const found = graph.paths.get(first);
+    const toScope = found && pathToScope(loader, found.target, new Set(explanation.scope));
+    explanation.violation = { target: first, path: found?.path ?? [first], ...(toScope ? { toScope } : {}) };
+  };
   const ev = new Evaluator(graph, { strictTestSuite: flag('strict_test_suite', false) });
   let result: NodeSet<Target>;
   try {
@@ -220,11 +266,13 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   } catch (e) {
     explanation.outOfScope = graph.outOfScope;
     warnings.push(...graph.warnings);
+    explainViolation();
     if (e instanceof QueryEvalError) return fail(`query failed: ${e.evaluation ? 'Evaluation failed: ' : ''}${e.message}`);
     throw e;
   }
   explanation.outOfScope = graph.outOfScope;
   warnings.push(...graph.warnings);
+  explainViolation();
 
   // Ordering: 4.2.3 forces --order_output=full; current Bazel sorts, except where order is the point.
   const topSomepath = expr.kind === 'call' && expr.name === 'somepath';
