@@ -18,6 +18,8 @@ import {
 } from './build/index.ts';
 import { OPTIONS } from './config/index.ts';
 import { runCommand as run, type CommandResult, type RunOptions } from './commands/index.ts';
+import { moduleInfoView, decodeModuleInfo } from './docs/index.ts';
+import type { ModuleInfoView } from './docs/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame, ProfileName } from './base/index.ts';
 export type { CommandResult, Explanations, ResultGraph, ResultGraphNode, ResultGraphEdge } from './commands/index.ts';
@@ -210,4 +212,24 @@ export function ruleTable(): RuleInfo[] {
         doc: a.doc,
       })),
   }));
+}
+
+export type { ModuleInfoView } from './docs/index.ts';
+
+/**
+ * The documentation of a .bzl file (workspace-relative path) or of a starlark_doc_extract target (`//pkg:name`):
+ * its ModuleInfo as JSON (protobuf JSON mapping) and textproto. A starlark_doc_extract target whose src is the
+ * file lends its attributes; otherwise the whole file is documented. Errors come back in Bazel's words.
+ */
+export function docsForFile(files: WorkspaceFiles, pathOrLabel: string): ModuleInfoView {
+  const workspace = new Workspace(files as Files);
+  const prefix = workspace.rootPrefix;
+  const what = prefix && pathOrLabel.startsWith(prefix) ? pathOrLabel.slice(prefix.length) : pathOrLabel;
+  const r = moduleInfoView(new Loader(workspace), what);
+  return prefix && r.file ? { ...r, file: prefix + r.file } : r;
+}
+
+/** A starlark_doc_extract `*.binaryproto` output decoded to JSON and textproto. */
+export function decodeBinaryproto(bytes: Uint8Array): ReturnType<typeof decodeModuleInfo> {
+  return decodeModuleInfo(bytes);
 }

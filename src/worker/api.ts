@@ -3,7 +3,7 @@
 // Nothing escapes as an exception: an engine bug becomes a diagnostic of kind 'internal' in a well-formed
 // result, so the worker outlives it and the UI shows it like any other problem.
 
-import type { CommandResult, Diagnostic, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import type { CommandResult, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 /** The part of src/engine/index.ts the worker uses. */
 export interface EngineModule {
@@ -14,6 +14,8 @@ export interface EngineModule {
   describeTarget?(files: WorkspaceFiles, label: string): TargetDetails | null;
   optionTable?(): OptionInfo[];
   ruleTable?(): RuleInfo[];
+  docsForFile?(files: WorkspaceFiles, pathOrLabel: string): DocsResult;
+  decodeBinaryproto?(bytes: Uint8Array): DecodedModuleInfo;
 }
 
 export function internalDiagnostic(what: string, error: unknown): Diagnostic {
@@ -77,6 +79,23 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
         return engine.ruleTable?.() ?? [];
       } catch {
         return [];
+      }
+    },
+    async docs(files, pathOrLabel) {
+      try {
+        const engine = await getEngine();
+        if (!engine.docsForFile) return { ok: false, file: null, target: null, error: 'ERROR: this engine extracts no documentation' };
+        return engine.docsForFile(files, pathOrLabel);
+      } catch (error) {
+        return { ok: false, file: null, target: null, error: `ERROR: ${internalDiagnostic(`documenting ${pathOrLabel}`, error).message}` };
+      }
+    },
+    async decodeModuleInfo(bytes) {
+      try {
+        const engine = await getEngine();
+        return engine.decodeBinaryproto?.(bytes) ?? { ok: false, error: 'this engine decodes no ModuleInfo' };
+      } catch (error) {
+        return { ok: false, error: internalDiagnostic('decoding a ModuleInfo', error).message };
       }
     },
   };

@@ -3,7 +3,7 @@
 
 import * as Comlink from 'comlink';
 import { latestWins, type LatestWins, type Outcome } from './latest-wins.ts';
-import type { CommandResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import type { CommandResult, DecodedModuleInfo, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 export type { Outcome } from './latest-wins.ts';
 
@@ -20,6 +20,9 @@ export interface EngineClient {
   /** The option table (fetched once per worker). */
   options(): Promise<Outcome<OptionInfo[]>>;
   rules(): Promise<Outcome<RuleInfo[]>>;
+  /** The Docs panel's ModuleInfo (its own latest-wins slot). */
+  docs(files: WorkspaceFiles, pathOrLabel: string): Promise<Outcome<DocsResult>>;
+  decodeModuleInfo(bytes: Uint8Array): Promise<Outcome<DecodedModuleInfo>>;
   /** Terminates the worker; whatever was queued or running settles as 'stopped'. */
   stop(): void;
   dispose(): void;
@@ -72,6 +75,8 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
   );
   const options: LatestWins<null, OptionInfo[]> = latestWins(() => call((r) => r.options()));
   const rules: LatestWins<null, RuleInfo[]> = latestWins(() => call((r) => r.rules()));
+  const docs: LatestWins<{ files: WorkspaceFiles; what: string }, DocsResult> = latestWins(({ files, what }) => call((r) => r.docs(files, what) as Promise<DocsResult>));
+  const decodes: LatestWins<Uint8Array, DecodedModuleInfo> = latestWins((bytes) => call((r) => r.decodeModuleInfo(bytes) as Promise<DecodedModuleInfo>));
 
   function terminate(outcome: Outcome<never>): void {
     if (live) {
@@ -84,6 +89,8 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     describes.abandon(outcome);
     options.abandon(outcome);
     rules.abandon(outcome);
+    docs.abandon(outcome);
+    decodes.abandon(outcome);
   }
 
   return {
@@ -92,6 +99,8 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     describe: (files, label) => describes.request({ files, label }),
     options: () => options.request(null),
     rules: () => rules.request(null),
+    docs: (files, what) => docs.request({ files, what }),
+    decodeModuleInfo: (bytes) => decodes.request(bytes),
     stop: () => terminate({ status: 'stopped' }),
     dispose: () => terminate({ status: 'stopped' }),
   };

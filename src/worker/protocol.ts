@@ -6,6 +6,7 @@
 import type { Diagnostic, Explanations, OptionInfo, ResultGraph, RuleInfo, TargetDetails } from '../engine/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame } from '../engine/index.ts';
+export type { ModuleInfoView } from '../engine/index.ts';
 export type { AttributeView, Explanations, OptionInfo, RuleInfo, ResultGraph, ResultGraphEdge, ResultGraphNode, TargetDetails } from '../engine/index.ts';
 
 /** Workspace-relative path (no leading slash, `/` separators) → file text. */
@@ -62,4 +63,18 @@ export interface EngineWorkerApi {
   options(): Promise<OptionInfo[]>;
   /** The native rules' schema tables, for the editor's hover, completion and signature help. */
   rules(): Promise<RuleInfo[]>;
+  /** The ModuleInfo of a .bzl path or a starlark_doc_extract label, as JSON and textproto; errors in Bazel's words. */
+  docs(files: WorkspaceFiles, pathOrLabel: string): Promise<DocsResult>;
+  /** A `*.binaryproto` decoded to JSON and textproto. */
+  decodeModuleInfo(bytes: Uint8Array): Promise<DecodedModuleInfo>;
 }
+
+/** What docs() answers (the engine's ModuleInfoView). */
+export type DocsResult =
+  | { ok: true; file: string; target: string | null; json: JsonValue; text: string }
+  | { ok: false; file: string | null; target: string | null; error: string };
+
+export type DecodedModuleInfo = { ok: true; json: JsonValue; text: string } | { ok: false; error: string };
+
+/** A JSON value (the protobuf JSON mapping's output). */
+export type JsonValue = number | string | boolean | null | JsonValue[] | { [k: string]: JsonValue };

@@ -22,3 +22,4 @@ export {
   type DocComments,
   type DocCommentBlock,
 } from './extract/index.ts';
+export { moduleInfoView, decodeModuleInfo, type ModuleInfoView } from './view.ts';

@@ -2,7 +2,7 @@
 // edit, and runs the command line on demand. Results land in the engine store.
 
 import { createEngineClient, type EngineClient, type Outcome, type RunChannel } from '../../worker/client.ts';
-import type { CommandResult, OptionInfo, RuleInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
+import type { CommandResult, DecodedModuleInfo, DocsResult, OptionInfo, RuleInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
 import { commandArgv } from './command-line.ts';
 import { useEngine } from './engine-store.ts';
 import { useWorkspace } from './workspace-store.ts';
@@ -97,4 +97,14 @@ export function fetchOptionTable(): Promise<Outcome<OptionInfo[]>> {
 /** The native rules' schema tables, for the editor's hover, completion and signature help. */
 export function fetchRuleTable(): Promise<Outcome<RuleInfo[]>> {
   return engine().rules();
+}
+
+/** The ModuleInfo of a .bzl path or a starlark_doc_extract label, for the Docs panel. */
+export function fetchDocs(pathOrLabel: string): Promise<Outcome<DocsResult>> {
+  return engine().docs(useWorkspace.getState().files, pathOrLabel);
+}
+
+/** A `*.binaryproto` decoded, for the Generated files panel. */
+export function decodeModuleInfo(bytes: Uint8Array): Promise<Outcome<DecodedModuleInfo>> {
+  return engine().decodeModuleInfo(bytes);
 }
