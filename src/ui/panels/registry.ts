@@ -5,6 +5,7 @@ import { OutputPanel } from './output/OutputPanel.tsx';
 import { ProblemsPanel, useProblemCount } from './problems/ProblemsPanel.tsx';
 import { QueryPanel } from './query/QueryPanel.tsx';
 import { WhyPanel } from './why/WhyPanel.tsx';
+import { GenqueryPanel } from './genquery/GenqueryPanel.tsx';
 import { GeneratedFilesPanel, useOutputCount } from './generated/GeneratedFilesPanel.tsx';
 import { ActionsPanel, useActionCount } from './actions/ActionsPanel.tsx';
 import { TestsPanel, useTestCount } from './tests/TestsPanel.tsx';
@@ -25,6 +26,7 @@ export const panels: readonly PanelDef[] = [
   { id: 'targets', title: 'Targets', region: 'side', component: TargetsPanel, useBadge: useTargetCount },
   { id: 'why', title: 'Why', region: 'side', component: WhyPanel },
   { id: 'query', title: 'Query', region: 'side', component: QueryPanel },
+  { id: 'genquery', title: 'Genquery', region: 'side', component: GenqueryPanel },
   { id: 'problems', title: 'Problems', region: 'bottom', component: ProblemsPanel, useBadge: useProblemCount },
   { id: 'output', title: 'Output', region: 'bottom', component: OutputPanel },
   { id: 'generated', title: 'Generated files', region: 'bottom', component: GeneratedFilesPanel, useBadge: useOutputCount },

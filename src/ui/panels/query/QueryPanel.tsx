@@ -11,6 +11,7 @@ import { useWorkspace } from '../../state/workspace-store.ts';
 import { CQUERY_FORMATS, historyStep, QUERY_FORMATS, useQuery, type QueryMode } from './query-store.ts';
 import { queryArgv, runQuery, startQueryFollow } from './run-query.ts';
 import type { ResultGraphNode } from '../../../worker/protocol.ts';
+import { backToGenquery, detachFromGenquery } from '../genquery/try-it.ts';
 import './query-panel.css';
 
 const GraphView = lazy(() => import('./GraphView.tsx').then((m) => ({ default: m.GraphView })));
@@ -26,6 +27,7 @@ export function QueryPanel() {
   const known = useKnownLabels();
   const selected = useSelection((s) => s.label);
   const [historyIndex, setHistoryIndex] = useState<number | null>(null);
+  const [backError, setBackError] = useState<string | null>(null);
   const draft = useRef('');
 
   useEffect(() => {
@@ -134,6 +136,41 @@ export function QueryPanel() {
         <code>$ bazel {argv.map(shellWord).join(' ')}</code>
         {dropped.length > 0 && <span className="muted"> · not for {q.mode}: {dropped.join(' ')}</span>}
       </div>
+      {q.origin && (
+        <div className="query-origin" role="group" aria-label="From a genquery">
+          <span>
+            From genquery <LabelText text={q.origin.label} known={known} />
+            <span className="muted"> · here the query sees the whole workspace; the genquery sees only its scope's closure</span>
+          </span>
+          <span className="query-origin-actions">
+            <button
+              type="button"
+              className="button"
+              title={`Write this expression into the expression attribute of ${q.origin.label}`}
+              onClick={() => setBackError(backToGenquery())}
+            >
+              ← Back to genquery
+            </button>
+            <button
+              type="button"
+              className="button icon"
+              aria-label="Forget the genquery"
+              title="Forget the genquery (and its opts)"
+              onClick={() => {
+                setBackError(null);
+                detachFromGenquery();
+              }}
+            >
+              ×
+            </button>
+          </span>
+          {backError && (
+            <span className="notice error" role="alert">
+              {backError}
+            </span>
+          )}
+        </div>
+      )}
       <div className="query-view-bar">
         <div className="segmented" role="radiogroup" aria-label="Result view">
           {(['text', 'graph'] as const).map((v) => (

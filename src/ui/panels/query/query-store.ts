@@ -32,16 +32,26 @@ export interface QueryRun {
   millis: number;
 }
 
+/** The genquery the expression was taken from ("Try it"), so that "back" can write it into its BUILD file. */
+export interface QueryOrigin {
+  label: string;
+  /** The expression as the genquery had it. */
+  expression: string;
+}
+
 export interface QueryState {
   mode: QueryMode;
   expression: string;
   format: string;
   view: 'text' | 'graph';
   history: string[];
+  /** Query options besides --output (a genquery's opts), before the command bar's flags. */
+  opts: string[];
+  origin: QueryOrigin | null;
   status: 'idle' | 'running' | 'stopped' | 'failed';
   error: string | null;
   last: QueryRun | null;
-  set(patch: Partial<Pick<QueryState, 'mode' | 'expression' | 'format' | 'view'>>): void;
+  set(patch: Partial<Pick<QueryState, 'mode' | 'expression' | 'format' | 'view' | 'opts' | 'origin'>>): void;
   remember(expression: string): void;
 }
 
@@ -53,6 +63,8 @@ export const useQuery = create<QueryState>()((set, get) => ({
   format: 'label_kind',
   view: 'text',
   history: [],
+  opts: [],
+  origin: null,
   status: 'idle',
   error: null,
   last: null,

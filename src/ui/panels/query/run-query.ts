@@ -12,10 +12,10 @@ export const QUERY_DEBOUNCE_MS = 300;
 
 /** The argv the panel runs now, and the command bar's flags it left out. */
 export function queryArgv(): { argv: string[]; dropped: string[] } {
-  const { mode, expression, format } = useQuery.getState();
+  const { mode, expression, format, opts } = useQuery.getState();
   const table = useOptionTable.getState().table;
   const { kept, dropped } = optionsFor(mode, splitCommandText(useEngine.getState().commandText, table), table);
-  return { argv: [mode, expression, `--output=${format}`, ...kept], dropped };
+  return { argv: [mode, expression, `--output=${format}`, ...opts, ...kept], dropped };
 }
 
 export async function runQuery(): Promise<void> {
