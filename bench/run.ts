@@ -76,7 +76,7 @@ async function inProcess(files: Record<string, string>): Promise<void> {
   const errors = load.diagnostics.filter((d) => d.severity === 'error');
   console.log(`load (loadWorkspace): ${fmt(loadMs)} for ${load.targets.length} targets (${(load.targets.length / (loadMs / 1000)).toFixed(0)} targets/s), ${errors.length} errors`);
   if (errors.length) console.log(`  first error: ${errors[0]!.file}:${errors[0]!.range.start.line}: ${errors[0]!.message}`);
-  console.log(`heap: ${(heap1 - heap0).toFixed(1)} MiB retained by the loaded workspace (${(((heap1 - heap0) * 1024) / Math.max(1, load.targets.length)).toFixed(2)} KiB per target); process heap ${heap1.toFixed(0)} MiB, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  console.log(`heap: ${(heap1 - heap0).toFixed(1)} MiB retained by loadWorkspace's result (${(((heap1 - heap0) * 1024) / Math.max(1, load.targets.length)).toFixed(2)} KiB per target); process heap ${heap1.toFixed(0)} MiB, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
 
   const [q, qMs] = await timeAsync(() => runCommand(files, ['query', '//...']));
   console.log(`engine query //...: ${fmt(qMs)} (load included), exit ${q.exitCode}, ${lines(q.stdout)} lines`);
@@ -160,7 +160,7 @@ function cliVsBazel(files: Record<string, string>, ourLoopRate: number): void {
     }
     if (!SKIP.has('build')) {
       const ob = run(process.execPath, [cli, '--workspace', ws, 'build', '//...'], ws);
-      const genrules = Object.values(files).join('').split('stamped_genrule(name').length - 1;
+      const genrules = Object.entries(files).filter(([p]) => p.endsWith('BUILD')).map(([, t]) => t.split('stamped_genrule(name').length - 1).reduce((a, b) => a + b, 0);
       console.log(`CLI cold \`rulepen build //...\` (${genrules} genrules): ${fmt(ob.ms)}, exit ${ob.status}${ob.status ? `: ${ob.stderr.split('\n').filter((l) => l.startsWith('ERROR')).slice(0, 1).join('')}` : ''}`);
       if (hasBazel) {
         const bb = bazel(['build', '//...']);
