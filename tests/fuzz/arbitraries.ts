@@ -70,6 +70,20 @@ const goodGenrule = fc
   .tuple(name, fc.constantFrom('echo hi > $@', 'cat $(SRCS) > $@', 'printf "%s" "$(OUTS)" > $@', 'touch $@', 'exit 1', 'echo $(location :a) > $@', 'false', 'for i in 1 2 3; do echo $$i; done > $@'), fc.array(label, { maxLength: 2 }))
   .map(([n, cmd, srcs]) => `genrule(name = ${JSON.stringify(n + '_g')}, srcs = ${JSON.stringify(srcs)}, outs = [${JSON.stringify(n + '.out')}], cmd = ${JSON.stringify(cmd)})`);
 
+/** Statements that load and mostly analyze: well-formed rule calls over a few local names. */
+const goodStmt = fc.oneof(
+  goodGenrule,
+  fc.tuple(name, fc.array(fc.constantFrom('src.txt', ':a_g', ':b_g', '//lib:x_g', 'missing.txt'), { maxLength: 3 })).map(([n, srcs]) => `filegroup(name = ${JSON.stringify(n + '_fg')}, srcs = ${JSON.stringify([...new Set(srcs)])})`),
+  fc.tuple(name, fc.constantFrom(':a_g', ':gen_g', '//lib:t_g', ':nope')).map(([n, a]) => `alias(name = ${JSON.stringify(n + '_al')}, actual = select({"//p:arm": ${JSON.stringify(a)}, "//conditions:default": ":a_g"}))`),
+  fc.constant('config_setting(name = "arm", values = {"cpu": "arm"})'),
+  fc.tuple(name, fc.constantFrom('exit 0', 'exit 1', 'echo "$@"', 'cat $TEST_SRCDIR/* || true')).map(([n, body]) => `sh_test(name = ${JSON.stringify(n + '_test')}, srcs = ["t.sh"], args = [${JSON.stringify(body)}])`),
+  fc.constant('load("//p:defs.bzl", "my_macro")\nmy_macro(name = "mm")'),
+  fc.constant('test_suite(name = "suite")'),
+);
+
+/** A BUILD file made of well-formed statements. */
+export const goodBuildFile: fc.Arbitrary<string> = fc.array(goodStmt, { maxLength: 8 }).map((ss) => `genrule(name = "a_g", outs = ["a.out"], cmd = "echo a > $@")\n${[...new Set(ss)].join('\n')}\n`);
+
 const buildStmt = fc.oneof(
   { weight: 5, arbitrary: ruleCall },
   { weight: 3, arbitrary: goodGenrule },
@@ -98,6 +112,13 @@ export const bzlFile: fc.Arbitrary<string> = fc
   .map(
     ([macro, helper, top]) =>
       [
+        'def glob(p):',
+        '    return p',
+        '',
+        'x = 1',
+        'n = 2',
+        'name = "a"',
+        '',
         'def my_macro(name = "m", **kwargs):',
         '    x = 0',
         '    n = 0',
@@ -162,24 +183,56 @@ const FLAGS = [
 ];
 
 /** A command line: a command word and a mix of targets, query expressions and flags. */
-export const argv: fc.Arbitrary<string[]> = fc
-  .tuple(
-    fc.constantFrom('query', 'cquery', 'build', 'test', 'run', 'version', 'help', 'info', 'nosuch', '--batch'),
-    fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FLAGS) }, { weight: 2, arbitrary: label }, { weight: 2, arbitrary: queryExpr }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), { maxLength: 5 }),
-  )
-  .map(([c, rest]) => [c, ...rest]);
+const GOOD_TARGETS = ['//...', '//p:all', '//p/...', '//lib:all', '//p:a_g', '//p:suite', '//p:mm', '//p:*'];
+const GOOD_FLAGS = ['-c', 'opt', '--cpu=arm', '--keep_going', '--output=label_kind', '--output=build', '--output=graph', '--define=pkg=0_0', '--test_output=errors', '--noimplicit_deps', '--nokeep_going'];
+
+export const argv: fc.Arbitrary<string[]> = fc.oneof(
+  // Mostly well-formed: a command, a target pattern or query, a few known flags.
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom('query', 'cquery', 'build', 'test', 'run'), fc.oneof(fc.constantFrom(...GOOD_TARGETS), queryExpr), fc.subarray(GOOD_FLAGS, { maxLength: 3 }))
+      .map(([c, t, flags]) => [c, ...flags.filter((f) => f !== 'opt' && f !== '-c'), ...(flags.includes('-c') ? ['-c', 'opt'] : []), t]),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('query', 'cquery', 'build', 'test', 'run', 'version', 'help', 'info', 'nosuch', '--batch'),
+        fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FLAGS) }, { weight: 2, arbitrary: label }, { weight: 2, arbitrary: queryExpr }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), { maxLength: 5 }),
+      )
+      .map(([c, rest]) => [c, ...rest]),
+  },
+);
+
+/** A .bzl file that loads cleanly: the macro BUILD files call, with a select and a glob. */
+const GOOD_BZL = `def my_macro(name, **kwargs):
+    native.genrule(
+        name = name,
+        srcs = native.glob(["*.txt"]),
+        outs = [name + ".out"],
+        cmd = select({"//p:arm": "cat $(SRCS) > $@", "//conditions:default": "echo $(OUTS) > $@"}),
+        **kwargs
+    )
+    native.filegroup(name = name + "_files", srcs = [":" + name])
+
+def _impl(ctx):
+    return []
+
+my_rule = rule(implementation = _impl)
+`;
 
 /** A workspace of a few packages with generated or mutated BUILD and .bzl files. */
 export const workspace: fc.Arbitrary<Record<string, string>> = fc
   .tuple(
-    fc.oneof(buildFile, mutated(buildFile)),
-    fc.oneof(buildFile, mutated(buildFile)),
-    fc.oneof(bzlFile, mutated(bzlFile)),
+    fc.oneof({ weight: 3, arbitrary: goodBuildFile }, { weight: 1, arbitrary: buildFile }, { weight: 1, arbitrary: mutated(goodBuildFile) }),
+    fc.oneof({ weight: 3, arbitrary: goodBuildFile }, { weight: 1, arbitrary: mutated(buildFile) }),
+    fc.oneof({ weight: 2, arbitrary: fc.constant(GOOD_BZL) }, { weight: 2, arbitrary: bzlFile }, { weight: 1, arbitrary: mutated(bzlFile) }),
     fc.constantFrom('MODULE.bazel', 'WORKSPACE', '.bazelversion'),
     fc.constantFrom('', 'build --cpu=arm\nquery --output=label\n', 'build:x -c opt\n', 'garbage ] [\n'),
   )
   .map(([b1, b2, bzl, marker, rc]) => {
-    const files: Record<string, string> = { [marker === '.bazelversion' ? 'WORKSPACE' : marker]: '', 'p/BUILD': b1, 'p/defs.bzl': bzl, 'lib/BUILD': b2, 'lib/defs.bzl': bzl, 'p/src.txt': 'hello\n' };
+    const files: Record<string, string> = { [marker === '.bazelversion' ? 'WORKSPACE' : marker]: '', 'p/BUILD': b1, 'p/defs.bzl': bzl, 'lib/BUILD': b2, 'lib/defs.bzl': bzl, 'p/src.txt': 'hello\n', 'p/t.sh': 'echo test "$@"\n', 'lib/t.sh': 'exit 0\n' };
     if (marker === '.bazelversion') files['.bazelversion'] = '4.2.3\n';
     if (rc) files['.bazelrc'] = rc;
     return files;
