@@ -4,6 +4,7 @@
 // violation the path from the expression to the out-of-scope target. "Try it" takes the expression to the
 // Query panel (and "back" writes it into the BUILD file).
 
+import { useEffect } from 'react';
 import { KindBadge } from '../../components/KindBadge.tsx';
 import { LabelText, useKnownLabels } from '../../components/LabelText.tsx';
 import { runCommandLine } from '../../state/engine-sync.ts';
@@ -11,7 +12,7 @@ import { useEngine } from '../../state/engine-store.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { useLastCommand } from '../command-result.ts';
 import { genqueryFor, genquerySentence, type GenqueryExplanation } from './genquery-shape.ts';
-import { tryInQuery } from './try-it.ts';
+import { tryInQuery, useGenqueryFocus } from './try-it.ts';
 import './genquery-panel.css';
 
 const SPEC_GENQUERY = 'https://bazel.build/reference/be/general#genquery';
@@ -42,8 +43,13 @@ export function GenqueryPanel() {
   const targets = load?.result.targets ?? [];
   const genqueries = targets.filter((t) => t.kind === 'genquery rule');
   const isGenquery = !!selected && genqueries.some((t) => t.label === selected);
+  const focus = useGenqueryFocus((s) => s.label);
+  useEffect(() => {
+    if (isGenquery && selected !== focus) useGenqueryFocus.setState({ label: selected });
+  }, [isGenquery, selected, focus]);
+  const label = isGenquery ? selected : focus && genqueries.some((t) => t.label === focus) ? focus : null;
 
-  if (!isGenquery) {
+  if (!label) {
     return (
       <div className="panel-body genquery-panel">
         <p className="muted">
@@ -70,7 +76,6 @@ export function GenqueryPanel() {
     );
   }
 
-  const label = selected;
   const e = genqueryFor(last.result, label);
   const failed = last.result ? errorFor(last.result.stderr, label) : null;
 
@@ -79,7 +84,9 @@ export function GenqueryPanel() {
       <header className="genquery-header">
         <LabelText text={label} known={known} />
         <KindBadge kind="genquery rule" />
-        <span className="muted genquery-origin">{source === 'graph' ? 'selected in the graph' : source === 'targets' ? 'selected in Targets' : 'at the cursor'}</span>
+        <span className="muted genquery-origin">
+          {label !== selected ? 'the last genquery selected' : source === 'graph' ? 'selected in the graph' : source === 'targets' ? 'selected' : 'at the cursor'}
+        </span>
       </header>
       {!e ? (
         <div>

@@ -2,6 +2,7 @@
 // and "back": the edited expression written into the genquery's `expression = "…"` attribute through the
 // workspace store, so that the editor shows it and Ctrl/Cmd+Z undoes it.
 
+import { create } from 'zustand';
 import { useEngine } from '../../state/engine-store.ts';
 import { useLayout } from '../../state/layout-store.ts';
 import { useWorkspace } from '../../state/workspace-store.ts';
@@ -10,6 +11,12 @@ import { runQuery } from '../query/run-query.ts';
 import { replaceExpression, splitOpts, type GenqueryExplanation } from './genquery-shape.ts';
 
 export const GENQUERY_PANEL = 'genquery';
+
+/**
+ * The genquery the panel shows: the last genquery selected. It stays while the selection moves to another kind
+ * of target (a result label clicked, the cursor in a dependency), so that the evidence does not vanish.
+ */
+export const useGenqueryFocus = create<{ label: string | null }>()(() => ({ label: null }));
 
 export function tryInQuery(label: string, e: Pick<GenqueryExplanation, 'expression' | 'opts'>): void {
   const { output, rest } = splitOpts(e.opts);
@@ -35,6 +42,7 @@ export function backToGenquery(): string | null {
   ws.setText(target.location.file, next);
   ws.revealAt(target.location.file, target.location.line, target.location.column);
   useQuery.getState().set({ origin: null, opts: [] });
+  useGenqueryFocus.setState({ label: origin.label });
   useLayout.getState().showPanel('side', GENQUERY_PANEL);
   return null;
 }
