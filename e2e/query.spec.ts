@@ -9,12 +9,12 @@ import type { Page } from '@playwright/test';
 test.describe.configure({ timeout: SPEC_TIMEOUT });
 
 function queryPanel(page: Page) {
-  return page.getByRole('tabpanel', { name: 'Query' });
+  return page.getByRole('tabpanel', { name: 'Query', exact: true });
 }
 
 async function openQuery(page: Page) {
   await openPlayground(page);
-  await page.getByRole('tab', { name: 'Query' }).click();
+  await page.getByRole('tab', { name: 'Query', exact: true }).click();
 }
 
 async function runQuery(page: Page, expression: string) {
@@ -104,7 +104,7 @@ genrule(
       'p/BUILD',
     ),
   );
-  await page.getByRole('tab', { name: 'Query' }).click();
+  await page.getByRole('tab', { name: 'Query', exact: true }).click();
   await runQuery(page, 'deps(//p:g)');
   await queryPanel(page).getByRole('radio', { name: 'Graph' }).click();
   const graph = queryPanel(page).getByTestId('query-graph');

@@ -23,7 +23,7 @@ test('a shared link opens in a fresh browser context with the same files, flags 
   await expect(page.getByLabel('Command output')).toContainText('filegroup rule //pkg:shared_group');
 
   // The Query panel's expression travels too.
-  await page.getByRole('tab', { name: 'Query' }).click();
+  await page.getByRole('tab', { name: 'Query', exact: true }).click();
   await page.getByRole('textbox', { name: 'Query expression' }).fill('kind(filegroup, //pkg:all)');
   await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('ControlOrMeta+s');
@@ -46,7 +46,7 @@ test('a shared link opens in a fresh browser context with the same files, flags 
   await expect(other.getByRole('tab', { name: 'Output' })).toHaveAttribute('aria-selected', 'true');
   await expect(other.getByLabel('Command output')).toContainText('filegroup rule //pkg:shared_group');
   await expect(other.getByLabel('Command output')).toContainText('config_setting rule //pkg:arm');
-  await expect(other.getByRole('tab', { name: 'Query' })).toHaveAttribute('aria-selected', 'true');
+  await expect(other.getByRole('tab', { name: 'Query', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(other.getByRole('textbox', { name: 'Query expression' })).toHaveValue('kind(filegroup, //pkg:all)');
   // The address keeps the link until the first edit; after it, a reload keeps the local edits instead.
   expect(other.url()).toContain('#rp2.');

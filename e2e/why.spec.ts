@@ -85,8 +85,8 @@ test('a node clicked in the Query graph is the one the Why panel explains', asyn
   await openPlayground(page);
   await replaceWorkspace(page, WORKSPACE, 'pkg/BUILD');
   await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //pkg:banner --cpu=arm');
-  await page.getByRole('tab', { name: 'Query' }).click();
-  const query = page.getByRole('tabpanel', { name: 'Query' });
+  await page.getByRole('tab', { name: 'Query', exact: true }).click();
+  const query = page.getByRole('tabpanel', { name: 'Query', exact: true });
   await query.getByRole('textbox', { name: 'Query expression' }).fill('//pkg:*');
   await query.getByRole('textbox', { name: 'Query expression' }).press('Enter');
   await query.getByRole('radio', { name: 'Graph' }).click();
