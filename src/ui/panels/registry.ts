@@ -10,6 +10,7 @@ import { GeneratedFilesPanel, useOutputCount } from './generated/GeneratedFilesP
 import { ActionsPanel, useActionCount } from './actions/ActionsPanel.tsx';
 import { TestsPanel, useTestCount } from './tests/TestsPanel.tsx';
 import { TargetsPanel, useTargetCount } from './targets/TargetsPanel.tsx';
+import { DocsPanel } from './docs/DocsPanel.tsx';
 
 export type PanelRegion = 'side' | 'bottom';
 
@@ -26,6 +27,7 @@ export const panels: readonly PanelDef[] = [
   { id: 'targets', title: 'Targets', region: 'side', component: TargetsPanel, useBadge: useTargetCount },
   { id: 'why', title: 'Why', region: 'side', component: WhyPanel },
   { id: 'query', title: 'Query', region: 'side', component: QueryPanel },
+  { id: 'docs', title: 'Docs', region: 'side', component: DocsPanel },
   { id: 'genquery', title: 'Genquery', region: 'side', component: GenqueryPanel },
   { id: 'problems', title: 'Problems', region: 'bottom', component: ProblemsPanel, useBadge: useProblemCount },
   { id: 'output', title: 'Output', region: 'bottom', component: OutputPanel },

@@ -3,6 +3,7 @@
 // any file downloads.
 
 import { useEffect, useMemo, useState } from 'react';
+import { decodeModuleInfo } from '../../state/engine-sync.ts';
 import { commandWord, useLastCommand } from '../command-result.ts';
 import { formatSize, hexDump, isBinary, isGzip, outputTree } from './bytes.ts';
 import '../bottom-panels.css';
@@ -71,7 +72,9 @@ type Shown = { bytes: Uint8Array; gzip?: { compressed: number } ; error?: string
 
 function FileView({ path, bytes }: { path: string; bytes: Uint8Array }) {
   const [shown, setShown] = useState<Shown>({ bytes });
-  const [mode, setMode] = useState<'auto' | 'text' | 'hex'>('auto');
+  const [mode, setMode] = useState<'auto' | 'text' | 'hex' | 'decoded'>('auto');
+  const proto = path.endsWith('.binaryproto');
+  const decoded = useDecodedModuleInfo(proto ? bytes : null);
 
   useEffect(() => {
     setShown({ bytes });
@@ -87,7 +90,7 @@ function FileView({ path, bytes }: { path: string; bytes: Uint8Array }) {
   }, [bytes]);
 
   const binary = isBinary(shown.bytes);
-  const view = mode === 'auto' ? (binary ? 'hex' : 'text') : mode;
+  const view = mode === 'auto' ? (proto ? 'decoded' : binary ? 'hex' : 'text') : mode === 'decoded' && !proto ? 'text' : mode;
 
   function download(): void {
     const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
@@ -108,9 +111,17 @@ function FileView({ path, bytes }: { path: string; bytes: Uint8Array }) {
             : `${formatSize(bytes.length)}${binary ? ' · binary' : ''}`}
         </span>
         <div className="segmented" role="radiogroup" aria-label="View as">
-          {(['text', 'hex'] as const).map((m) => (
-            <button key={m} type="button" role="radio" aria-checked={view === m} className="segment" onClick={() => setMode(m)}>
-              {m === 'text' ? 'Text' : 'Hex'}
+          {(proto ? (['decoded', 'text', 'hex'] as const) : (['text', 'hex'] as const)).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={view === m}
+              className="segment"
+              onClick={() => setMode(m)}
+              title={m === 'decoded' ? 'The ModuleInfo decoded from the protobuf wire format, as textproto' : undefined}
+            >
+              {m === 'text' ? 'Text' : m === 'hex' ? 'Hex' : 'Decoded'}
             </button>
           ))}
         </div>
@@ -119,11 +130,34 @@ function FileView({ path, bytes }: { path: string; bytes: Uint8Array }) {
         </button>
       </header>
       {shown.error && <p className="notice error">{shown.error}</p>}
-      <pre className="file-contents" aria-label="File contents" data-view={view}>
-        {view === 'hex' ? hexDump(shown.bytes) : decode(shown.bytes)}
-      </pre>
+      {view === 'decoded' ? (
+        <pre className="file-contents" aria-label="Decoded ModuleInfo" data-view={view}>
+          {decoded === null ? 'Decoding…' : decoded.ok ? decoded.text || '# (empty ModuleInfo)' : decoded.error}
+        </pre>
+      ) : (
+        <pre className="file-contents" aria-label="File contents" data-view={view}>
+          {view === 'hex' ? hexDump(shown.bytes) : decode(shown.bytes)}
+        </pre>
+      )}
     </section>
   );
+}
+
+/** A starlark_doc_extract `.binaryproto` decoded by the worker (ModuleInfo → textproto); null while it works. */
+function useDecodedModuleInfo(bytes: Uint8Array | null): { ok: true; text: string } | { ok: false; error: string } | null {
+  const [decoded, setDecoded] = useState<{ bytes: Uint8Array; value: { ok: true; text: string } | { ok: false; error: string } } | null>(null);
+  useEffect(() => {
+    if (!bytes) return;
+    let live = true;
+    void decodeModuleInfo(bytes).then((o) => {
+      if (!live || o.status === 'superseded') return;
+      setDecoded({ bytes, value: o.status === 'done' ? o.value : { ok: false, error: o.status === 'failed' ? o.error : 'stopped' } });
+    });
+    return () => {
+      live = false;
+    };
+  }, [bytes]);
+  return bytes && decoded?.bytes === bytes ? decoded.value : null;
 }
 
 /** The browser's own gzip decoder (no library to load). */
