@@ -198,3 +198,19 @@ describe('hostile names and contents are data', () => {
     expect(diags.some((d) => d.message.includes('<script>alert(1)</script>') && d.file === 'p/BUILD')).toBe(true);
   });
 });
+
+describe('fuzz findings (command lines)', () => {
+  it('`run` of a target whose analysis fails reports the failure', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'sh_binary(name = "b", srcs = ["b.sh"], args = ["$T"])\n', 'p/b.sh': '' }), ['run', '//p:b']);
+    expect(r.exitCode).toBe(1);
+  });
+
+  // BUG (commands/run, found by fuzz-long seed 424242): `run --keep_going` of an sh_binary/sh_test whose analysis
+  // fails (here: args = ["$T"], an undefined make variable) crashes: exit 37 "FATAL: rulepen crashed: TypeError:
+  // Cannot read properties of undefined (reading 'executable')". Without --keep_going it is exit 1, as it should be.
+  it.skip('`run --keep_going` of a target whose analysis fails reports the failure, not a crash', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'sh_binary(name = "b", srcs = ["b.sh"], args = ["$T"])\n', 'p/b.sh': '' }), ['run', '--keep_going', '//p:b']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).not.toContain('crashed');
+  });
+});
