@@ -40,6 +40,11 @@ export async function runCommand(ctx: CommandContext, args: readonly string[], h
   if (prep !== undefined) return p.con.result(prep, p.explanations());
   const an = analyzeTopLevel(p, resolved.targets);
   if ('exit' in an) return p.con.result(an.exit, p.explanations());
+  if (an.ok.length === 0) {
+    // --keep_going: the target's analysis failed and was skipped, so there is nothing to run.
+    p.failed(false);
+    return p.con.result(EXIT.BUILD_FAILURE, p.explanations());
+  }
   const t = an.ok[0]!;
   if (!t.executable) {
     p.con.line('error', `Cannot run target ${labelToString(t.label)}: Not executable`);

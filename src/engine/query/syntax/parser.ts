@@ -45,8 +45,12 @@ function truncated(s: string): string {
   return s.length > 100 ? s.slice(0, 100) + '[truncated]' : s;
 }
 
+/** Deeper nesting is refused rather than left to overflow the JavaScript stack (here and in evaluation). */
+const MAX_NESTING = 1000;
+
 class Parser {
   private index = 0;
+  private depth = 0;
   token: Token;
 
   constructor(
@@ -107,6 +111,17 @@ class Parser {
   }
 
   private parsePrimary(): QueryExpr {
+    if (++this.depth > MAX_NESTING) {
+      throw new QuerySyntaxError(`the query expression is nested more than ${MAX_NESTING} levels deep`);
+    }
+    try {
+      return this.parsePrimaryUnchecked();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private parsePrimaryUnchecked(): QueryExpr {
     switch (this.token.kind) {
       case 'word': {
         const word = this.consume('word')!;

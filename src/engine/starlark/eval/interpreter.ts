@@ -29,6 +29,7 @@ import {
   Dict,
   EvalError,
   Float,
+  MAX_REPEAT,
   List,
   None,
   beginIteration,
@@ -291,7 +292,12 @@ function execAugmented(thread: Thread, fr: Frame, s: AssignStmt): void {
 function inplaceBinary(op: string, x: Value, y: Value): Value {
   if (op === '+' && x instanceof List && y instanceof List) {
     x.checkMutable();
-    x.elems.push(...y.elems);
+    if (x.elems.length + y.elems.length > MAX_REPEAT) {
+      throw new EvalError(`excessive list length (${x.elems.length} + ${y.elems.length} elements)`);
+    }
+    // No push(...y.elems): spreading a long list overflows the JavaScript argument stack.
+    const src = y.elems.slice();
+    for (let i = 0; i < src.length; i++) x.elems.push(src[i]!);
     return x;
   }
   if (op === '|' && x instanceof Dict && y instanceof Dict) {

@@ -10,6 +10,13 @@ import { stackFrames, type CapturedFrame } from './thread.ts';
  * and becomes kind 'internal'. The diagnostic is located at the innermost Starlark frame, or at `fallback`.
  */
 export function errorToDiagnostic(e: unknown, fallback?: SourceFile): Diagnostic {
+  // A JavaScript stack overflow outside any call (a 100,000-term `1 + 1 + …`) is the user's program being too
+  // deep, not a bug of ours: report it as calls already do (Thread.captureError).
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    const overflow = new EvalError('Starlark stack overflow: the expression or call chain is too deeply nested');
+    overflow.stack2 = (e as { starlarkStack?: CapturedFrame[] }).starlarkStack;
+    e = overflow;
+  }
   if (e instanceof EvalError) {
     const captured = (e.stack2 as CapturedFrame[] | undefined) ?? [];
     const message = (e.fnName !== undefined ? `Error in ${e.fnName}: ` : 'Error: ') + e.message;

@@ -74,3 +74,4 @@ export {
   callMethod,
   setField,
 } from './operators.ts';
+export { MAX_REPEAT } from './sequence.ts';

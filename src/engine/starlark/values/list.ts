@@ -3,7 +3,7 @@
 import { equals, reprSequence } from './core.ts';
 import { EvalError } from './errors.ts';
 import { toInt32 } from './int.ts';
-import { compareSequences, sequenceIndex, sequencesEqual } from './sequence.ts';
+import { compareSequences, sequenceIndex, sequencesEqual, MAX_REPEAT } from './sequence.ts';
 import { freezeValue } from './freeze.ts';
 import { Mutable, type StarlarkValue, type Value } from './value.ts';
 
@@ -76,6 +76,6 @@ export function containsElem(elems: readonly Value[], v: Value): boolean {
 export function repeatCount(n: Value, size: number): number {
   const k = toInt32(n, 'repeat');
   if (k <= 0) return 0;
-  if (size * k > (1 << 27)) throw new EvalError(`excessive repeat (${size} * ${k} elements)`);
+  if (size * k > MAX_REPEAT) throw new EvalError(`excessive repeat (${size} * ${k} elements)`);
   return k;
 }

@@ -29,7 +29,7 @@ import { List, repeatCount } from './list.ts';
 import { lookupMethod, methodNames } from './methods.ts';
 import { percentFormat } from './percent-format.ts';
 import { RangeValue } from './range.ts';
-import { clampIndex, sequenceIndex, sliceArray } from './sequence.ts';
+import { clampIndex, MAX_REPEAT, sequenceIndex, sliceArray } from './sequence.ts';
 import { didYouMean } from './spelling.ts';
 import { Struct } from './struct.ts';
 import { Tuple, tuple } from './tuple.ts';
@@ -59,6 +59,14 @@ function floatMod(x: number, y: number): Float {
  * x op y for the arithmetic and bitwise operators: + - * / // % | & ^ << >> (op as its token text).
  * Comparison and membership are compare() and contains().
  */
+/** Longest string `+` may build: past it a runaway `s = s + s` ends in a Starlark error, not a JS RangeError. */
+const MAX_STRING = 1 << 28;
+
+function checkedConcat(a: readonly Value[], b: readonly Value[]): Value[] {
+  if (a.length + b.length > MAX_REPEAT) throw new EvalError(`excessive list length (${a.length} + ${b.length} elements)`);
+  return a.concat(b);
+}
+
 export function binary(op: string, x: Value, y: Value): Value {
   // Fast path: two safe ints.
   if (typeof x === 'number' && typeof y === 'number') {
@@ -98,16 +106,19 @@ export function binary(op: string, x: Value, y: Value): Value {
   switch (op) {
     case '+':
       if (typeof x === 'string') {
-        if (typeof y === 'string') return x + y;
+        if (typeof y === 'string') {
+          if (x.length + y.length > MAX_STRING) throw new EvalError(`excessive string length (${x.length} + ${y.length} characters)`);
+          return x + y;
+        }
       } else if (isNum(x)) {
         if (isNum(y)) return intAdd(x, y);
         if (y instanceof Float) return new Float(intToFiniteDouble(x) + y.value);
       } else if (x instanceof Float) {
         if (y instanceof Float || isNum(y)) return new Float(x.value + toDouble(y));
       } else if (x instanceof List) {
-        if (y instanceof List) return new List(x.elems.concat(y.elems));
+        if (y instanceof List) return new List(checkedConcat(x.elems, y.elems));
       } else if (x instanceof Tuple) {
-        if (y instanceof Tuple) return tuple(x.elems.concat(y.elems));
+        if (y instanceof Tuple) return tuple(checkedConcat(x.elems, y.elems));
       }
       break;
     case '-':

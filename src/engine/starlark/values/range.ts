@@ -2,7 +2,7 @@
 
 import { EvalError } from './errors.ts';
 import { toInt32 } from './int.ts';
-import { sequenceIndex } from './sequence.ts';
+import { MAX_REPEAT, sequenceIndex } from './sequence.ts';
 import type { StarlarkValue, Value } from './value.ts';
 
 export class RangeValue implements StarlarkValue {
@@ -64,6 +64,7 @@ export class RangeValue implements StarlarkValue {
   }
   /** Elements as an array (for list(range(...)) and friends). */
   toArray(): number[] {
+    if (this.len > MAX_REPEAT) throw new EvalError(`excessive list length (${this.len} elements)`);
     const out = new Array<number>(this.len);
     for (let i = 0; i < this.len; i++) out[i] = this.start + i * this.step;
     return out;

@@ -48,5 +48,5 @@ export function sliceArray<T>(elems: readonly T[], start: number, stop: number, 
   return out;
 }
 
-/** Largest number of elements a repetition may produce. */
-export const MAX_REPEAT = 1 << 27;
+/** Largest number of elements a list or tuple may get by repetition or concatenation (well below V8's array limit). */
+export const MAX_REPEAT = 1 << 25;
