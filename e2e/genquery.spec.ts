@@ -78,6 +78,7 @@ test('a genquery: result, scope violation and its path, Try it in Query and back
   await expect(input).toHaveValue('deps(//lib:top)');
   await expect(queryPanel(page).getByLabel('Query result')).toHaveText('//lib:top\n//lib:x\n//lib:x.txt\n//lib:y\n', { timeout: COMMAND_TIMEOUT });
   await expect(queryPanel(page).getByRole('group', { name: 'From a genquery' })).toContainText('From genquery //app:deps');
+  await page.screenshot({ path: '/tmp/genquery-try-it.png' });
 
   // Back: the edited expression goes into the BUILD file, and the panel follows.
   await input.fill('deps(//lib:x)');
