@@ -94,6 +94,11 @@ test('the Docs panel renders the .bzl open in the editor, follows docstring edit
   await panel.getByRole('tab', { name: 'Page' }).click();
   await expect(page_.getByRole('table', { name: 'Attributes of greet' })).toBeVisible();
   await page.screenshot({ path: '/tmp/docs-panel.png' });
+
+  // A symbol's name opens its declaration in the editor.
+  await page_.getByRole('button', { name: 'Go to the declaration of shout' }).click();
+  const shoutLine = DEFS.split('\n').findIndex((l) => l.startsWith('def shout(')) + 1;
+  await expect.poll(() => page.evaluate(() => window.__rulepen!.cursor()?.line)).toBe(shoutLine);
 });
 
 test('a docstring error shows in Bazel’s words, and the whole file is documented without a starlark_doc_extract', async ({ page }) => {

@@ -61,11 +61,20 @@ function Signature({ file, name, params }: { file: string | undefined; name: str
   );
 }
 
-function SymbolSection({ kind, name, children }: { kind: string; name: string; children: ReactNode }) {
+/** Opens a symbol's declaration in the editor; undefined when the page's file is not in the workspace. */
+export type OpenSymbol = ((name: string) => void) | undefined;
+
+function SymbolSection({ kind, name, open, children }: { kind: string; name: string; open?: OpenSymbol; children: ReactNode }) {
   return (
     <section className="docs-symbol" aria-label={`${kind} ${name}`}>
       <h3 className="docs-symbol-name">
-        <code>{name}</code>
+        {open ? (
+          <button type="button" className="docs-symbol-link" onClick={() => open(name)} aria-label={`Go to the declaration of ${name}`} title="Go to the declaration">
+            <code>{name}</code>
+          </button>
+        ) : (
+          <code>{name}</code>
+        )}
         <span className="docs-symbol-kind">{kind}</span>
       </h3>
       {children}
@@ -195,7 +204,7 @@ function Group({ title, count, children }: { title: string; count: number; child
   );
 }
 
-export function DocsPage({ info }: { info: ModuleInfoJson }) {
+export function DocsPage({ info, open }: { info: ModuleInfoJson; open?: OpenSymbol }) {
   const file = info.file;
   const attrParams = (attrs: readonly AttributeInfo[] | undefined) => (attrs ?? []).map((a) => ({ name: a.name }));
   return (
@@ -208,7 +217,7 @@ export function DocsPage({ info }: { info: ModuleInfoJson }) {
       <DocText doc={info.moduleDocstring} />
       <Group title="Rules" count={info.ruleInfo?.length ?? 0}>
         {info.ruleInfo?.map((r) => (
-          <SymbolSection key={r.ruleName} kind={r.test ? 'test rule' : r.executable ? 'executable rule' : 'rule'} name={r.ruleName ?? ''}>
+          <SymbolSection open={open} key={r.ruleName} kind={r.test ? 'test rule' : r.executable ? 'executable rule' : 'rule'} name={r.ruleName ?? ''}>
             <Signature file={file} name={r.ruleName ?? ''} params={attrParams(r.attribute)} />
             <DocText doc={r.docString} />
             <AttributeTable owner={r.ruleName ?? ''} attrs={r.attribute} />
@@ -220,7 +229,7 @@ export function DocsPage({ info }: { info: ModuleInfoJson }) {
       </Group>
       <Group title="Macros" count={info.macroInfo?.length ?? 0}>
         {info.macroInfo?.map((m) => (
-          <SymbolSection key={m.macroName} kind={m.finalizer ? 'finalizer macro' : 'macro'} name={m.macroName ?? ''}>
+          <SymbolSection open={open} key={m.macroName} kind={m.finalizer ? 'finalizer macro' : 'macro'} name={m.macroName ?? ''}>
             <Signature file={file} name={m.macroName ?? ''} params={attrParams(m.attribute)} />
             <DocText doc={m.docString} />
             <AttributeTable owner={m.macroName ?? ''} attrs={m.attribute} />
@@ -229,7 +238,7 @@ export function DocsPage({ info }: { info: ModuleInfoJson }) {
       </Group>
       <Group title="Providers" count={info.providerInfo?.length ?? 0}>
         {info.providerInfo?.map((p) => (
-          <SymbolSection key={p.providerName} kind="provider" name={p.providerName ?? ''}>
+          <SymbolSection open={open} key={p.providerName} kind="provider" name={p.providerName ?? ''}>
             <Signature file={file} name={p.providerName ?? ''} params={p.init?.parameter ?? p.fieldInfo ?? []} />
             <DocText doc={p.docString} />
             {p.fieldInfo && p.fieldInfo.length > 0 && (
@@ -263,14 +272,14 @@ export function DocsPage({ info }: { info: ModuleInfoJson }) {
       </Group>
       <Group title="Functions" count={info.funcInfo?.length ?? 0}>
         {info.funcInfo?.map((f) => (
-          <SymbolSection key={f.functionName} kind="function" name={f.functionName ?? ''}>
+          <SymbolSection open={open} key={f.functionName} kind="function" name={f.functionName ?? ''}>
             <FunctionBody file={file} f={f} name={f.functionName ?? ''} />
           </SymbolSection>
         ))}
       </Group>
       <Group title="Aspects" count={info.aspectInfo?.length ?? 0}>
         {info.aspectInfo?.map((a) => (
-          <SymbolSection key={a.aspectName} kind="aspect" name={a.aspectName ?? ''}>
+          <SymbolSection open={open} key={a.aspectName} kind="aspect" name={a.aspectName ?? ''}>
             <Signature file={file} name={a.aspectName ?? ''} params={attrParams(a.attribute)} />
             <DocText doc={a.docString} />
             {a.aspectAttribute && a.aspectAttribute.length > 0 && (
@@ -292,7 +301,7 @@ export function DocsPage({ info }: { info: ModuleInfoJson }) {
       </Group>
       <Group title="Repository rules" count={info.repositoryRuleInfo?.length ?? 0}>
         {info.repositoryRuleInfo?.map((r) => (
-          <SymbolSection key={r.ruleName} kind="repository rule" name={r.ruleName ?? ''}>
+          <SymbolSection open={open} key={r.ruleName} kind="repository rule" name={r.ruleName ?? ''}>
             <Signature file={file} name={r.ruleName ?? ''} params={attrParams(r.attribute)} />
             <DocText doc={r.docString} />
             <AttributeTable owner={r.ruleName ?? ''} attrs={r.attribute} />
@@ -313,7 +322,7 @@ export function DocsPage({ info }: { info: ModuleInfoJson }) {
       </Group>
       <Group title="Module extensions" count={info.moduleExtensionInfo?.length ?? 0}>
         {info.moduleExtensionInfo?.map((x) => (
-          <SymbolSection key={x.extensionName} kind="module extension" name={x.extensionName ?? ''}>
+          <SymbolSection open={open} key={x.extensionName} kind="module extension" name={x.extensionName ?? ''}>
             <pre className="docs-signature" aria-label={`Usage of ${x.extensionName}`}>
               {`${x.extensionName} = use_extension("${file ?? ''}", "${x.extensionName}")\n`}
               {(x.tagClass ?? []).map((t) => `${x.extensionName}.${t.tagName}(${(t.attribute ?? []).map((a) => a.name).join(', ')})`).join('\n')}

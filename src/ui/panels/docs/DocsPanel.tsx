@@ -3,6 +3,7 @@
 // JSON mapping) and as textproto. Follows the edits (debounced); a result older than the text is greyed.
 
 import { useEffect, useState } from 'react';
+import type { JsonValue } from '../../../worker/protocol.ts';
 import { useWorkspace } from '../../state/workspace-store.ts';
 import { DocsPage } from './DocsPage.tsx';
 import { startDocsFollow, useDocs } from './docs-store.ts';
@@ -73,12 +74,23 @@ export function DocsPanel() {
           {r.error}
         </pre>
       )}
-      {r && r.ok && <DocsView view={view} json={r.json} text={r.text} />}
+      {r && r.ok && <DocsView view={view} json={r.json} text={r.text} file={r.file} />}
     </div>
   );
 }
 
-function DocsView({ view, json, text }: { view: View; json: import('../../../worker/protocol.ts').JsonValue; text: string }) {
+/** Opens the declaration of a top-level symbol (`name = …` or `def name(`) of the documented file. */
+function openDeclaration(file: string, name: string): void {
+  const ws = useWorkspace.getState();
+  const text = ws.files[file];
+  if (text === undefined) return;
+  const top = name.split('.')[0];
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => l.startsWith(`def ${top}(`) || new RegExp(`^${top.replace(/[$]/g, '\\$&')}\\s*=`).test(l));
+  ws.revealAt(file, i < 0 ? 1 : i + 1, 1);
+}
+
+function DocsView({ view, json, text, file }: { view: View; json: JsonValue; text: string; file: string }) {
   if (view === 'json') {
     return (
       <pre className="docs-source" aria-label="ModuleInfo as JSON">
@@ -97,7 +109,7 @@ function DocsView({ view, json, text }: { view: View; json: import('../../../wor
   return (
     <>
       {countSymbols(info) === 0 && !info.moduleDocstring && <p className="muted">This file documents nothing: it has no public rules, providers, functions, macros, aspects, repository rules or module extensions.</p>}
-      <DocsPage info={info} />
+      <DocsPage info={info} open={(name) => openDeclaration(file, name)} />
     </>
   );
 }
