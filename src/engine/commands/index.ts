@@ -11,6 +11,7 @@ import { testCommand } from './test.ts';
 import type { CommandContext } from './context.ts';
 import { helpCommand, versionCommand } from './info.ts';
 import { queryCommand } from './query.ts';
+import { configCommand } from './config.ts';
 import { cqueryCommand } from './cquery.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
 
@@ -33,7 +34,7 @@ const HOOKS: Readonly<Record<string, RuleHook>> = {};
 
 const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
 
-const NEEDS_WORKSPACE = new Set(['build', 'test', 'run', 'query', 'cquery']);
+const NEEDS_WORKSPACE = new Set(['build', 'test', 'run', 'query', 'cquery', 'config']);
 
 /** Parses the command word and checks the workspace: a finished result, or the context to run the command in. */
 function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions): CommandResult | { ctx: CommandContext; command: string; args: string[] } {
@@ -77,6 +78,7 @@ export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], o
   if (!('ctx' in b)) return b;
   if (b.command === 'query') return queryCommand(b.ctx, b.args);
   if (b.command === 'cquery') return cqueryCommand(b.ctx, b.args);
+  if (b.command === 'config') return configCommand(b.ctx, b.args);
   return loadingOnlyCommand(b.ctx, b.command, b.args);
 }
 

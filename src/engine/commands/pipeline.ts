@@ -190,7 +190,7 @@ export class Pipeline {
 
   constructor(
     readonly ctx: CommandContext,
-    readonly command: 'build' | 'test' | 'run',
+    readonly command: 'build' | 'test' | 'run' | 'config',
     readonly hooks: Readonly<Record<string, RuleHook>> = {},
   ) {
     this.loader = new Loader(ctx.workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });

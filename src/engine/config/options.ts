@@ -92,7 +92,10 @@ function splitAlternatives(s: string): string[] {
 function buildTable(): Map<string, OptionDef> {
   const table = new Map<string, OptionDef>();
   for (const [name, abbrev, typeText, def, multiple, commands, doc] of BAZEL_OPTION_ROWS) {
-    table.set(name, { name, abbrev, typeText, default: def, multiple, commands: new Set(commands.split(' ')), doc, ...kindOf(typeText) });
+    const cmds = new Set(commands.split(' '));
+    // `bazel config` takes the build options (it must be given the flags of the build it describes).
+    if (cmds.has('build')) cmds.add('config');
+    table.set(name, { name, abbrev, typeText, default: def, multiple, commands: cmds, doc, ...kindOf(typeText) });
   }
   for (const [name, typeText, def, multiple, commands, doc] of [...MODERN_ONLY, ...UNDOCUMENTED]) {
     if (!table.has(name)) table.set(name, { name, abbrev: '', typeText, default: def, multiple, commands: new Set(commands.split(' ')), doc, ...kindOf(typeText) });
@@ -109,6 +112,7 @@ export const COMMAND_PARENTS: Readonly<Record<string, readonly string[]>> = {
   test: ['build'],
   run: ['build'],
   cquery: ['test', 'build'],
+  config: ['build'],
   query: [],
   version: [],
   help: [],
