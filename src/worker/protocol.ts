@@ -7,7 +7,7 @@ import type { Diagnostic, Explanations, OptionInfo, ResultGraph, RuleInfo, Targe
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame } from '../engine/index.ts';
 export type { ModuleInfoView } from '../engine/index.ts';
-export type { AttributeView, Explanations, OptionInfo, RuleInfo, ResultGraph, ResultGraphEdge, ResultGraphNode, TargetDetails } from '../engine/index.ts';
+export type { AttributeView, Explanations, GenruleExplanation, SuiteCandidate, SuiteExplanation, OptionInfo, RuleInfo, ResultGraph, ResultGraphEdge, ResultGraphNode, TargetDetails } from '../engine/index.ts';
 
 /** Workspace-relative path (no leading slash, `/` separators) → file text. */
 export type WorkspaceFiles = Record<string, string>;

@@ -1,28 +1,8 @@
 // The genrule explanations the engine puts in CommandResult.explanations.genrules, read defensively.
 
-export interface GenruleExplanation {
-  label: string;
-  configuration: string;
-  attribute: string;
-  template: string;
-  afterLocations?: string;
-  afterMakeVariables?: string;
-  variables: Record<string, string>;
-  script?: string;
-  scriptFile?: string;
-  env: Record<string, string>;
-  progress: string;
-  error?: string;
-  inputs: string[];
-  outputs: string[];
-  ran?: boolean;
-  cached?: boolean;
-  exitCode?: number;
-  stdout?: string;
-  stderr?: string;
-  produced?: { path: string; size: number }[];
-  missing?: string[];
-}
+import type { GenruleExplanation } from '../../../worker/protocol.ts';
+
+export type { GenruleExplanation };
 
 export function genrulesOf(x: unknown): [string, GenruleExplanation][] {
   if (!x || typeof x !== 'object') return [];

@@ -1,21 +1,9 @@
 // Test results as the last command reports them: test_suite expansions (explanations.testSuites), the summary
 // lines Bazel prints (`//pkg:t   PASSED in 0.1s`), and the logs under bazel-testlogs/.
 
-export interface SuiteCandidate {
-  label: string;
-  outcome: 'kept' | 'dropped';
-  reason: string;
-  via?: string;
-}
+import type { SuiteCandidate, SuiteExplanation } from '../../../worker/protocol.ts';
 
-export interface SuiteExplanation {
-  suite: string;
-  required: string[];
-  excluded: string[];
-  implicit: boolean;
-  candidates: SuiteCandidate[];
-  errors: string[];
-}
+export type { SuiteCandidate, SuiteExplanation };
 
 export function suitesOf(x: unknown): SuiteExplanation[] {
   if (!x || typeof x !== 'object') return [];
