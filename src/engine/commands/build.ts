@@ -6,7 +6,7 @@ import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, ty
 import { directDeps, functionSignatures, parseQuery, QueryEnvironment, QueryEvalError, QuerySyntaxError, subExpressions } from '../query/index.ts';
 import type { AnalyzedTarget, Artifact, RuleHook } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';
-import { Pipeline, resolvePatterns } from './pipeline.ts';
+import { Pipeline } from './pipeline.ts';
 import { commandOptions, optionValue } from './options.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
 
@@ -153,22 +153,8 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[],
   const p = new Pipeline(ctx, 'build', hooks);
   const bad = p.parse(args);
   if (bad !== undefined) return p.con.result(bad);
-  let resolved;
-  try {
-    resolved = resolvePatterns(p.loader, p.commandLine.residue, p.con, p.keepGoing);
-  } catch (e) {
-    if (e instanceof TargetParsingError) {
-      p.con.line('error', `Skipping '${p.commandLine.residue.join(' ')}': ${e.message}`);
-      p.failed(false);
-      return p.con.result(EXIT.BUILD_FAILURE);
-    }
-    throw e;
-  }
-  p.flushLoading();
-  if (resolved.failed && !p.keepGoing) {
-    p.failed(false);
-    return p.con.result(EXIT.BUILD_FAILURE);
-  }
+  const resolved = p.resolveTargets();
+  if (typeof resolved === 'number') return p.con.result(resolved);
   let targets = resolved.targets;
   if (p.option('build_tests_only') === true) targets = targets.filter((t) => t.kind === 'rule' && t.schema.test === true);
   if (targets.length === 0 && !resolved.failed) {

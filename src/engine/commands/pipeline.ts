@@ -213,6 +213,30 @@ export class Pipeline {
     return undefined;
   }
 
+  /**
+   * Resolves the command line's target patterns (build and test): an exit code when a pattern is malformed, or
+   * when one fails to resolve and --keep_going is off.
+   */
+  resolveTargets(): ResolvedPatterns | number {
+    let resolved: ResolvedPatterns;
+    try {
+      resolved = resolvePatterns(this.loader, this.commandLine.residue, this.con, this.keepGoing);
+    } catch (e) {
+      if (e instanceof TargetParsingError) {
+        this.con.line('error', `Skipping '${this.commandLine.residue.join(' ')}': ${e.message}`);
+        this.failed(false);
+        return EXIT.BUILD_FAILURE;
+      }
+      throw e;
+    }
+    this.flushLoading();
+    if (resolved.failed && !this.keepGoing) {
+      this.failed(false);
+      return EXIT.BUILD_FAILURE;
+    }
+    return resolved;
+  }
+
   option(name: string): string | boolean | undefined {
     return lastValue(this.commandLine.options, name)?.value;
   }

@@ -7,12 +7,12 @@
 // pattern" when a suite listed a non-test: its other tests still run). test.log and test.xml are written under
 // bazel-testlogs/<pkg>/<name>/.
 
-import { labelToString, TargetParsingError, type Target } from '../build/index.ts';
+import { labelToString, type Target } from '../build/index.ts';
 import { expandTestSuite, runTest, type AnalyzedTarget, type RuleHook, type SuiteExplanation, type TestRun } from '../actions/index.ts';
 import { utf8Encode } from '../base/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';
 import type { CommandContext } from './context.ts';
-import { Pipeline, resolvePatterns } from './pipeline.ts';
+import { Pipeline } from './pipeline.ts';
 import { EXIT, type CommandResult } from './result.ts';
 
 /** `//pkg:t` padded so the status starts at column 73, as Bazel's summary prints it. */
@@ -33,22 +33,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[], 
   const p = new Pipeline(ctx, 'test', hooks);
   const bad = p.parse(args);
   if (bad !== undefined) return p.con.result(bad);
-  let resolved;
-  try {
-    resolved = resolvePatterns(p.loader, p.commandLine.residue, p.con, p.keepGoing);
-  } catch (e) {
-    if (e instanceof TargetParsingError) {
-      p.con.line('error', `Skipping '${p.commandLine.residue.join(' ')}': ${e.message}`);
-      p.failed(false);
-      return p.con.result(EXIT.BUILD_FAILURE);
-    }
-    throw e;
-  }
-  p.flushLoading();
-  if (resolved.failed && !p.keepGoing) {
-    p.failed(false);
-    return p.con.result(EXIT.BUILD_FAILURE);
-  }
+  const resolved = p.resolveTargets();
+  if (typeof resolved === 'number') return p.con.result(resolved);
   const prep = prepare(p, resolved.targets);
   if (prep !== undefined) return p.con.result(prep, p.explanations());
 
