@@ -1,12 +1,48 @@
 // Vite configuration for the rulepen playground: React, an ES-module engine worker, no request off-origin.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The production build's Content-Security-Policy: scripts, workers (the engine's, Monaco's editor worker, the
+ * service worker — all files of the site, none from blob:) and every request only from the site's own origin; no
+ * inline script, no eval, no plugins, no <base> or form target elsewhere. Styles allow 'unsafe-inline' because
+ * Monaco injects <style> elements; images and fonts allow data: (the favicon, Monaco's codicons). As a <meta>
+ * tag, so any static host serves it; frame-ancestors and report-uri cannot be set that way.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * Adds the policy to the built page only, right after <meta charset> and before any script: the dev server
+ * injects an inline React Refresh preamble, which the policy would block.
+ */
+function contentSecurityPolicy(): Plugin {
+  const CHARSET = '<meta charset="UTF-8" />';
+  return {
+    name: 'rulepen:content-security-policy',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(CHARSET)) throw new Error(`index.html: no ${CHARSET} to put the Content-Security-Policy after`);
+      return html.replace(CHARSET, `${CHARSET}\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`);
+    },
+  };
+}
 
 export default defineConfig({
   // Relative asset URLs: the built site works from any static host and any sub-path (…/tools/rulepen/).
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   resolve: {
     // just-bash's browser bundle imports node:zlib; the shell's shim provides it over pako (app and worker).
     // An absolute file path: the dev server's dependency optimizer resolves a root-relative one against

@@ -5,7 +5,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.RULEPEN_HOSTING_PORT ?? 5281);
-const DIST = 'node_modules/.rulepen-hosting-dist';
+// One output folder per port, so that two runs on one machine do not overwrite each other's build.
+const DIST = `node_modules/.rulepen-hosting-dist-${PORT}`;
 export const SUB_PATH = '/some/sub/path/rulepen/';
 
 export default defineConfig({
