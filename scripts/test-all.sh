@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite of rulepen in order: type-check, unit tests, Starlark chunk files, the conformance corpus
 # through the CLI, the bounded fuzz and runaway suite (tests/fuzz, fixed seed, < 60 s), and the Playwright e2e
-# specs in headless Debian Chromium. Prints one closing line per suite and a last line `suites: N passed, M failed`;
+# specs in headless Debian Chromium, then the hosting check (the production build served under a sub-path: its
+# Content-Security-Policy, offline mode). Prints one closing line per suite and a last line `suites: N passed, M failed`;
 # exits non-zero when any suite failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +38,7 @@ run starlark npm run -s test:starlark
 run conformance npm run -s test:conformance
 run fuzz npm run -s test:fuzz
 run e2e npx playwright test
+run hosting npx playwright test -c e2e/hosting.config.ts
 
 [ ${#failures[@]} -eq 0 ] || echo "failed suites: ${failures[*]}"
 echo "suites: $passed passed, $failed failed"
