@@ -11,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import * as engine from '../src/engine/index.ts';
 import { SourceFile, execFile, loadWorkspace, runCommand, PROFILES } from '../src/engine/index.ts';
+import { createApi } from '../src/worker/api.ts';
 import { generateWorkspace } from './generate.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -83,26 +85,35 @@ async function inProcess(files: Record<string, string>): Promise<void> {
   const [d, dMs] = await timeAsync(() => runCommand(files, ['query', 'deps(//...)']));
   console.log(`engine query 'deps(//...)': ${fmt(dMs)} (load included), exit ${d.exitCode}, ${lines(d.stdout)} lines`);
 
-  // Edit one BUILD file (a target added in a package in the middle), then what the worker does: the problems
-  // (loadWorkspace) and the current command again. The engine has no incremental loading: every call re-evaluates
-  // every package, so this is a full reload.
+  // Edit one BUILD file (a target added in a package in the middle), then what the worker does on an edit: the
+  // problems (load) and the current query again — through the worker's own API object (src/worker/api.ts, in
+  // process: no postMessage), which keeps one LoadCache, so only the edited package is evaluated again.
+  const api = createApi(async () => engine);
+  await api.load(files);
   const pkgs = Object.keys(files).filter((p) => /^p\d+\/m\d+\/BUILD$/.test(p)).sort();
-  const times: { load: number[]; query: number[] } = { load: [], query: [] };
+  const times: { load: number[]; query: number[]; all: number[] } = { load: [], query: [], all: [] };
   let check = '';
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 7; i++) {
     const edited = pkgs[Math.floor(pkgs.length / 2) + i]!;
     const pkg = edited.slice(0, -'/BUILD'.length);
     const next = { ...files, [edited]: files[edited] + `\nfilegroup(name = "edited${i}", srcs = [":gen0"])\n` };
-    const [l, lMs] = time(() => loadWorkspace(next));
-    const [r, rMs] = await timeAsync(() => runCommand(next, ['query', `deps(//${pkg}:edited${i})`]));
+    const [l, lMs] = await timeAsync(() => api.load(next));
+    const [r, rMs] = await timeAsync(() => api.run(next, ['query', `deps(//${pkg}:edited${i})`]));
+    const [a, aMs] = await timeAsync(() => api.run(next, ['query', '//...']));
     times.load.push(lMs);
     times.query.push(rMs);
-    check = r.stdout.includes(`//${pkg}:edited${i}`) && l.targets.some((t) => t.name === `edited${i}`) ? 'result updated' : 'RESULT NOT UPDATED';
+    times.all.push(aMs);
+    const updated = r.result.stdout.includes(`//${pkg}:edited${i}`) && l.result.targets.some((t) => t.name === `edited${i}`) && a.result.stdout.includes(`//${pkg}:edited${i}`);
+    check = updated ? 'results updated' : 'RESULT NOT UPDATED';
   }
   console.log(
-    `edit one BUILD file → updated result (no incremental loading in the engine: a full reload each time), median of 3: ` +
-      `problems (loadWorkspace) ${fmt(median(times.load))}, query 'deps(//pkg:new)' ${fmt(median(times.query))}; ${check}`,
+    `edit one BUILD file → updated result in the worker's API (incremental loading), median of 7: ` +
+      `problems (load) ${fmt(median(times.load))}, query 'deps(//pkg:new)' ${fmt(median(times.query))}, query //... ${fmt(median(times.all))}; ${check}`,
   );
+  const bzl = Object.keys(files).find((p) => p.endsWith('.bzl'))!;
+  const touched = { ...files, [bzl]: files[bzl] + '\n# edited\n' };
+  const [, bzlMs] = await timeAsync(() => api.load(touched));
+  console.log(`edit the .bzl every package loads → problems (load, every package evaluated again): ${fmt(bzlMs)}`);
 }
 
 async function editLatencyOnExamples(): Promise<void> {

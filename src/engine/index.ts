@@ -9,6 +9,7 @@ import {
   Configurable,
   labelToString,
   Loader,
+  LoadCache,
   parseAbsoluteLabel,
   targetKind,
   Workspace,
@@ -27,6 +28,11 @@ export { EXIT, COMMANDS } from './commands/index.ts';
 export type { RunOptions } from './commands/index.ts';
 /** Keep one ActionCache across runCommand calls (RunOptions.actionCache) so unchanged actions and tests do not rerun. */
 export { ActionCache } from './actions/index.ts';
+/**
+ * Keep one LoadCache across loadWorkspace / runCommand / describeTarget calls (their `loadCache` option) and an
+ * edit re-evaluates only the packages and .bzl files it affects.
+ */
+export { LoadCache } from './build/index.ts';
 export type { GenruleExplanation, SuiteExplanation, SuiteCandidate } from './actions/index.ts';
 export { SourceFile, PROFILES, profileForVersion } from './base/index.ts';
 export { execFile } from './starlark/index.ts';
@@ -53,9 +59,9 @@ export interface LoadResult {
  * Evaluates every BUILD file and every .bzl file (also those no BUILD file loads, so their errors show).
  * Diagnostics are sorted by file and position.
  */
-export function loadWorkspace(files: WorkspaceFiles, opts: { cancel?: { cancelled: boolean } } = {}): LoadResult {
-  const workspace = new Workspace(files as Files);
-  const loader = new Loader(workspace, { cancel: opts.cancel });
+export function loadWorkspace(files: WorkspaceFiles, opts: { cancel?: { cancelled: boolean }; loadCache?: LoadCache } = {}): LoadResult {
+  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files as Files);
+  const loader = new Loader(workspace, { cancel: opts.cancel, cache: opts.loadCache });
   const targets: TargetSummary[] = [];
   for (const pkg of loader.loadAllPackages()) {
     for (const t of pkg.sortedTargets()) {
@@ -105,15 +111,15 @@ export interface TargetDetails {
 }
 
 /** A target's kind and attributes, from its rule's schema table; null when there is no such target. */
-export function describeTarget(files: WorkspaceFiles, label: string): TargetDetails | null {
-  const workspace = new Workspace(files as Files);
+export function describeTarget(files: WorkspaceFiles, label: string, opts: { loadCache?: LoadCache } = {}): TargetDetails | null {
+  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files as Files);
   let parsed;
   try {
     parsed = parseAbsoluteLabel(label, workspace.profile.labels);
   } catch {
     return null;
   }
-  const pkg = new Loader(workspace).getPackage(parsed.pkg);
+  const pkg = new Loader(workspace, { cache: opts.loadCache }).getPackage(parsed.pkg);
   const t = pkg?.targets.get(parsed.name);
   if (!t) return null;
   const base = { label: labelToString(t.label), kind: targetKind(t), location: { file: t.location.file, line: t.location.line, column: t.location.column } };

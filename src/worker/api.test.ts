@@ -66,6 +66,26 @@ describe('worker api', () => {
     expect(seen[1]).toBe(seen[0]);
   });
 
+  it('keeps one load cache for loads, commands and descriptions, so that an edit re-evaluates only what it affects', async () => {
+    const engine = await import('../engine/index.ts');
+    const caches: unknown[] = [];
+    const spying: EngineModule = {
+      ...engine,
+      loadWorkspace: (files, opts) => (caches.push(opts?.loadCache), engine.loadWorkspace(files, opts as never)),
+      runCommand: (files, argv, opts) => (caches.push(opts?.loadCache), engine.runCommand(files, argv, opts as never)),
+    };
+    const api = createApi(async () => spying, () => 0);
+    const files = { WORKSPACE: '', 'a/BUILD': 'filegroup(name = "a")\n', 'b/BUILD': 'filegroup(name = "b", srcs = ["//a"])\n' };
+    await api.load(files);
+    const edited = { ...files, 'a/BUILD': 'filegroup(name = "a", srcs = ["new.txt"])\n' };
+    const { result } = await api.run(edited, ['query', 'deps(//b)']);
+    expect(result.stdout).toBe('//a:a\n//a:new.txt\n//b:b\n');
+    expect(caches[0]).toBeInstanceOf(engine.LoadCache);
+    expect(caches[1]).toBe(caches[0]);
+    // The one cache holds both packages (the engine's own tests count what is reused).
+    expect((caches[0] as InstanceType<typeof engine.LoadCache>).size.packages).toBe(2);
+  });
+
   it('describes targets and lists options, and answers null / [] when the engine lacks them or fails', async () => {
     const details = { label: '//a:b', kind: 'genrule rule', doc: '', location: { file: 'a/BUILD', line: 1, column: 8 }, attributes: [] };
     const ok: EngineModule = {

@@ -7,11 +7,13 @@ import type { CommandResult, DecodedModuleInfo, Diagnostic, DocsResult, EngineWo
 
 /** The part of src/engine/index.ts the worker uses. */
 export interface EngineModule {
-  loadWorkspace(files: WorkspaceFiles, opts?: { cancel?: { cancelled: boolean } }): LoadResult;
-  runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string; actionCache?: unknown }): Promise<CommandResult>;
+  loadWorkspace(files: WorkspaceFiles, opts?: { cancel?: { cancelled: boolean }; loadCache?: unknown }): LoadResult;
+  runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string; actionCache?: unknown; loadCache?: unknown }): Promise<CommandResult>;
   /** The engine's action cache: one lives as long as the worker, so a rebuild with nothing changed runs nothing. */
   ActionCache?: new () => unknown;
-  describeTarget?(files: WorkspaceFiles, label: string): TargetDetails | null;
+  /** The engine's load cache: one lives as long as the worker, so an edit re-evaluates only what it affects. */
+  LoadCache?: new () => unknown;
+  describeTarget?(files: WorkspaceFiles, label: string, opts?: { loadCache?: unknown }): TargetDetails | null;
   optionTable?(): OptionInfo[];
   ruleTable?(): RuleInfo[];
   docsForFile?(files: WorkspaceFiles, pathOrLabel: string): DocsResult;
@@ -31,13 +33,15 @@ export function internalDiagnostic(what: string, error: unknown): Diagnostic {
 
 export function createApi(getEngine: () => Promise<EngineModule>, now: () => number = () => performance.now()): EngineWorkerApi {
   let actionCache: unknown;
+  let loadCache: unknown;
+  const loadCacheOf = (engine: EngineModule) => (loadCache ??= engine.LoadCache ? new engine.LoadCache() : undefined);
   return {
     async load(files) {
       const start = now();
       let result: LoadResult;
       try {
         const engine = await getEngine();
-        result = engine.loadWorkspace(files);
+        result = engine.loadWorkspace(files, { loadCache: loadCacheOf(engine) });
       } catch (error) {
         result = { profile: 'modern', diagnostics: [internalDiagnostic('loading the workspace', error)], packages: [], targets: [] };
       }
@@ -49,7 +53,7 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       try {
         const engine = await getEngine();
         actionCache ??= engine.ActionCache ? new engine.ActionCache() : undefined;
-        result = await engine.runCommand(files, argv, { actionCache });
+        result = await engine.runCommand(files, argv, { actionCache, loadCache: loadCacheOf(engine) });
       } catch (error) {
         const d = internalDiagnostic(`running \`bazel ${argv.join(' ')}\``, error);
         result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
@@ -59,7 +63,7 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
     async describe(files, label) {
       try {
         const engine = await getEngine();
-        return engine.describeTarget?.(files, label) ?? null;
+        return engine.describeTarget?.(files, label, { loadCache: loadCacheOf(engine) }) ?? null;
       } catch {
         // The Targets panel then shows the kind alone; the load result reports real problems.
         return null;

@@ -13,7 +13,7 @@ import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
 import { exportValue } from './starlark-api/index.ts';
-import type { Workspace } from './workspace.ts';
+import { Workspace, type WorkspaceFiles, type WorkspaceReads } from './workspace.ts';
 
 /** A line of Bazel's console output (after `ERROR: `, `WARNING: `, `DEBUG: `, `INFO: `), with its diagnostic. */
 export interface BuildEvent {
@@ -27,6 +27,8 @@ export interface LoaderOptions {
   readonly workspaceDir?: string;
   readonly cancel?: { cancelled: boolean };
   readonly maxSteps?: number;
+  /** Packages and .bzl files evaluated by earlier loaders, reused while what they read is unchanged. */
+  readonly cache?: LoadCache;
 }
 
 interface BzlEntry {
@@ -35,6 +37,93 @@ interface BzlEntry {
   readonly error?: string;
   /** The failure is a load cycle, already reported in full. */
   readonly cycle?: boolean;
+  /** The .bzl files it loads, by workspace path. */
+  readonly loads: readonly string[];
+}
+
+/** What an evaluation printed: console lines (with their diagnostics) and diagnostics with no line of their own. */
+type LogEntry = { readonly event: BuildEvent } | { readonly diagnostic: Diagnostic };
+
+/** How an evaluation can be replayed and when it is still valid. */
+interface Memo {
+  /** What it asked of the workspace, with the answers. */
+  readonly reads: WorkspaceReads;
+  /** The .bzl entries its load()s returned, in order (valid only while each is still the cached one). */
+  readonly loaded: readonly (readonly [string, CachedBzl])[];
+  /** Its own output, not that of the .bzl files it loaded. */
+  readonly log: readonly LogEntry[];
+}
+
+interface CachedBzl {
+  readonly entry: BzlEntry;
+  readonly memo: Memo;
+}
+
+interface CachedPackage {
+  readonly pkg: Package;
+  readonly memo: Memo;
+}
+
+/** An evaluation in progress: what it has read and printed so far. */
+interface Recording {
+  readonly reads: WorkspaceReads;
+  readonly loaded: [string, CachedBzl][];
+  readonly log: LogEntry[];
+  /** Part of a load cycle or cancelled: not to be cached. */
+  spoiled: boolean;
+}
+
+/** The predeclared names of BUILD and .bzl files, over a host whose workspace a cache repoints. */
+interface Globals {
+  readonly host: { workspace: Workspace; readonly profile: Profile };
+  readonly build: Map<string, Value>;
+  readonly bzl: Map<string, Value>;
+}
+
+function makeGlobals(workspace: Workspace): Globals {
+  const host = { workspace, profile: workspace.profile };
+  const build = buildGlobals(host);
+  return { host, build, bzl: bzlGlobals(host, build) };
+}
+
+/**
+ * Incremental loading: evaluated packages and .bzl modules kept across loaders (the worker keeps one across
+ * edits). An entry is reused when the new workspace answers every question its evaluation asked (file texts,
+ * package boundaries, glob listings) the same way and every .bzl it loaded is itself reused; otherwise it is
+ * evaluated again. Reused entries replay what they printed, so a loader's events and diagnostics are those of a
+ * cold load. Modules keep their identity (providers, rule classes) as long as they are reused.
+ */
+export class LoadCache {
+  private signature = '';
+  private globals: Globals | undefined;
+  private lastWorkspace: Workspace | undefined;
+  readonly packages = new Map<string, CachedPackage>();
+  readonly bzl = new Map<string, CachedBzl>();
+
+  /** The globals for a loader over this workspace; forgets everything when the profile or settings differ. */
+  adopt(workspace: Workspace, workspaceDir: string, maxSteps: number | undefined): Globals {
+    const signature = `${workspace.profile.name}\0${workspaceDir}\0${maxSteps ?? ''}`;
+    if (signature !== this.signature || !this.globals) {
+      this.signature = signature;
+      this.packages.clear();
+      this.bzl.clear();
+      this.globals = makeGlobals(workspace);
+    }
+    this.globals.host.workspace = workspace;
+    return this.globals;
+  }
+
+  /** The Workspace of these files: the last one's, edited, when only texts changed (cheaper than building anew). */
+  workspaceFor(files: WorkspaceFiles): Workspace {
+    const w = this.lastWorkspace?.edited(files) ?? new Workspace(files);
+    this.lastWorkspace = w;
+    return w;
+  }
+
+  /** How many entries it holds (for tests and the benchmark). */
+  get size(): { packages: number; bzl: number } {
+    return { packages: this.packages.size, bzl: this.bzl.size };
+  }
 }
 
 export class Loader {
@@ -46,9 +135,14 @@ export class Loader {
   private readonly bzl = new Map<string, BzlEntry>();
   /** .bzl paths being loaded, outermost first, after the BUILD file that started it. */
   private readonly loading: string[] = [];
-  private readonly buildGlobals: Map<string, Value>;
-  private readonly bzlGlobals: Map<string, Value>;
+  private readonly globals: Globals;
   private readonly readLine: (file: string, line: number) => string | undefined;
+  /** Evaluations in progress, innermost last. */
+  private readonly recordings: Recording[] = [];
+  /** Cached entries already judged valid or not for this workspace. */
+  private readonly validity = new Map<Memo, boolean>();
+  /** Packages taken from the cache / evaluated by this loader (for tests and the benchmark). */
+  readonly stats = { reused: 0, evaluated: 0 };
 
   constructor(
     readonly workspace: Workspace,
@@ -56,9 +150,7 @@ export class Loader {
   ) {
     this.profile = workspace.profile;
     this.workspaceDir = (opts.workspaceDir ?? '/workspace').replace(/\/+$/, '');
-    const host = { workspace, profile: this.profile };
-    this.buildGlobals = buildGlobals(host);
-    this.bzlGlobals = bzlGlobals(host, this.buildGlobals);
+    this.globals = opts.cache?.adopt(workspace, this.workspaceDir, opts.maxSteps) ?? makeGlobals(workspace);
     this.readLine = (file, line) => {
       const rel = file.startsWith(this.workspaceDir + '/') ? file.slice(this.workspaceDir.length + 1) : file;
       const s = workspace.source(rel);
@@ -73,8 +165,67 @@ export class Loader {
   }
 
   private emit(severity: BuildEvent['severity'], text: string, diagnostic?: Diagnostic): void {
-    this.events.push({ severity, text, diagnostic });
+    const event = { severity, text, diagnostic };
+    this.events.push(event);
     if (diagnostic) this.diagnostics.push(diagnostic);
+    this.recordings[this.recordings.length - 1]?.log.push({ event });
+  }
+
+  /** A diagnostic for the editor with no console line of its own (the line was printed another way). */
+  private note(diagnostic: Diagnostic): void {
+    this.diagnostics.push(diagnostic);
+    this.recordings[this.recordings.length - 1]?.log.push({ diagnostic });
+  }
+
+  private replay(log: readonly LogEntry[]): void {
+    for (const e of log) {
+      if ('event' in e) {
+        this.events.push(e.event);
+        if (e.event.diagnostic) this.diagnostics.push(e.event.diagnostic);
+      } else this.diagnostics.push(e.diagnostic);
+    }
+  }
+
+  /** Runs an evaluation while recording what it reads and prints. */
+  private record<T>(evaluate: () => T): { value: T; recording: Recording } {
+    if (!this.opts.cache) return { value: evaluate(), recording: { reads: new Map(), loaded: [], log: [], spoiled: true } };
+    const recording: Recording = { reads: this.workspace.startRecording(), loaded: [], log: [], spoiled: false };
+    this.recordings.push(recording);
+    try {
+      return { value: evaluate(), recording };
+    } finally {
+      this.recordings.pop();
+      this.workspace.stopRecording(recording.reads);
+      if (this.opts.cancel?.cancelled) recording.spoiled = true;
+    }
+  }
+
+  private memoOf(r: Recording): Memo {
+    return { reads: r.reads, loaded: r.loaded, log: r.log };
+  }
+
+  /** True when a cached evaluation would come out the same in this workspace. */
+  private stillValid(memo: Memo): boolean {
+    const known = this.validity.get(memo);
+    if (known !== undefined) return known;
+    const cache = this.opts.cache!;
+    let valid = this.workspace.answersSame(memo.reads);
+    for (const [path, dep] of memo.loaded) {
+      if (!valid) break;
+      valid = cache.bzl.get(path) === dep && this.stillValid(dep.memo);
+    }
+    this.validity.set(memo, valid);
+    return valid;
+  }
+
+  /** Takes a cached .bzl into this loader (its loads first), printing what it printed when evaluated. */
+  private adoptBzl(path: string, cached: CachedBzl): BzlEntry {
+    const mine = this.bzl.get(path);
+    if (mine) return mine;
+    for (const [p, dep] of cached.memo.loaded) this.adoptBzl(p, dep);
+    this.bzl.set(path, cached.entry);
+    this.replay(cached.memo.log);
+    return cached.entry;
   }
 
   /** Reports a Diagnostic from the Starlark layer in Bazel's printed form (tracebacks for evaluation errors). */
@@ -94,8 +245,23 @@ export class Loader {
     if (done) return done;
     const buildFile = this.workspace.buildFileOf(name);
     if (buildFile === undefined) return undefined;
-    const pkg = this.loadPackage(name, buildFile);
+    const cache = this.opts.cache;
+    const cached = cache?.packages.get(name);
+    if (cached && this.stillValid(cached.memo)) {
+      for (const [p, dep] of cached.memo.loaded) this.adoptBzl(p, dep);
+      this.replay(cached.memo.log);
+      this.packages.set(name, cached.pkg);
+      this.stats.reused++;
+      return cached.pkg;
+    }
+    if (cache) this.globals.host.workspace = this.workspace;
+    const { value: pkg, recording } = this.record(() => this.loadPackage(name, buildFile));
     this.packages.set(name, pkg);
+    this.stats.evaluated++;
+    if (cache) {
+      if (recording.spoiled) cache.packages.delete(name);
+      else cache.packages.set(name, { pkg, memo: this.memoOf(recording) });
+    }
     return pkg;
   }
 
@@ -130,7 +296,7 @@ export class Loader {
     const { diagnostics } = execFile(source, {
       dialect: 'build',
       semantics: this.profile.starlark,
-      predeclared: this.buildGlobals,
+      predeclared: this.globals.build,
       label: labelToString({ repo: '', pkg: name, name: buildFile.slice(buildFile.lastIndexOf('/') + 1) }),
       load: (module, from) => {
         const r = this.resolveLoad(module, from);
@@ -173,7 +339,7 @@ export class Loader {
         kind: 'loading',
       };
       pkg.diagnostics.push(d);
-      if (cycle) this.diagnostics.push(d);
+      if (cycle) this.note(d);
       else this.emit('error', d.message, d);
       return pkg;
     }
@@ -182,7 +348,7 @@ export class Loader {
   }
 
   private transitiveLoads(path: string, seen = new Set<string>()): string[] {
-    const e = this.bzl.get(path) as (BzlEntry & { loads?: string[] }) | undefined;
+    const e = this.bzl.get(path);
     const out: string[] = [];
     for (const l of e?.loads ?? []) {
       if (seen.has(l)) continue;
@@ -236,9 +402,11 @@ export class Loader {
       cycle.forEach((c, j) => lines.push(`${j === 0 ? '.-> ' : '|   '}${c}`));
       lines.push(`\`-- ${cycle[0]}`);
       this.emit('error', lines.join('\n'));
+      for (const r of this.recordings) r.spoiled = true;
       return { error: 'cycle detected in extension files', cycle: true };
     }
     const entry = this.loadBzl(path);
+    this.noteLoaded(path);
     if (entry.module) return { module: entry.module, path };
     return { error: entry.error ?? `Extension file '${path}' has errors`, cycle: entry.cycle };
   }
@@ -259,22 +427,38 @@ export class Loader {
     if (text === undefined) return undefined;
     const path = `external/${label.repo}/${rel}`;
     let entry = this.bzl.get(path);
+    const cached = this.opts.cache?.bzl.get(path);
+    if (!entry && cached) entry = this.adoptBzl(path, cached);
     if (!entry) {
-      const { module, diagnostics } = execFile(new SourceFile(path, text), {
-        dialect: 'bzl',
-        semantics: this.profile.starlark,
-        predeclared: this.bzlGlobals,
-        label: labelToString(label),
-        postAssign: (name, value) => exportValue(value, name, label),
-        load: () => ({ error: 'built-in repository files load nothing' }),
-        maxSteps: this.opts.maxSteps,
-        cancel: this.opts.cancel,
+      const { value, recording } = this.record((): BzlEntry => {
+        const { module, diagnostics } = execFile(new SourceFile(path, text), {
+          dialect: 'bzl',
+          semantics: this.profile.starlark,
+          predeclared: this.globals.bzl,
+          label: labelToString(label),
+          postAssign: (name, value) => exportValue(value, name, label),
+          load: () => ({ error: 'built-in repository files load nothing' }),
+          maxSteps: this.opts.maxSteps,
+          cancel: this.opts.cancel,
+        });
+        for (const d of diagnostics) this.reportStarlark(d);
+        return diagnostics.length === 0 ? { module, loads: [] } : { error: `Extension file '${labelToString(label)}' has errors`, loads: [] };
       });
-      for (const d of diagnostics) this.reportStarlark(d);
-      entry = diagnostics.length === 0 ? { module } : { error: `Extension file '${labelToString(label)}' has errors` };
+      entry = value;
       this.bzl.set(path, entry);
+      if (this.opts.cache && !recording.spoiled) this.opts.cache.bzl.set(path, { entry, memo: this.memoOf(recording) });
     }
+    this.noteLoaded(path);
     return entry.module ? { module: entry.module, path } : { error: entry.error ?? `Extension file '${labelToString(label)}' has errors` };
+  }
+
+  /** The evaluation in progress depends on the cached entry of a .bzl it just loaded. */
+  private noteLoaded(path: string): void {
+    const r = this.recordings[this.recordings.length - 1];
+    const cached = this.opts.cache?.bzl.get(path);
+    if (!r) return;
+    if (cached && this.bzl.get(path) === cached.entry) r.loaded.push([path, cached]);
+    else r.spoiled = true;
   }
 
   private bzlLabel(path: string): string {
@@ -284,8 +468,21 @@ export class Loader {
 
   /** Evaluates a .bzl file once; later calls return the cached (frozen) module or failure. */
   loadBzl(path: string): BzlEntry {
-    const cached = this.bzl.get(path);
-    if (cached) return cached;
+    const mine = this.bzl.get(path);
+    if (mine) return mine;
+    const cache = this.opts.cache;
+    const cached = cache?.bzl.get(path);
+    if (cached && this.stillValid(cached.memo)) return this.adoptBzl(path, cached);
+    if (cache) this.globals.host.workspace = this.workspace;
+    const { value: entry, recording } = this.record(() => this.evaluateBzl(path));
+    if (cache) {
+      if (recording.spoiled) cache.bzl.delete(path);
+      else cache.bzl.set(path, { entry, memo: this.memoOf(recording) });
+    }
+    return entry;
+  }
+
+  private evaluateBzl(path: string): BzlEntry {
     const source = this.workspace.source(path)!;
     const loads: string[] = [];
     let loadError: string | undefined;
@@ -294,7 +491,7 @@ export class Loader {
     const { module, diagnostics } = execFile(source, {
       dialect: 'bzl',
       semantics: this.profile.starlark,
-      predeclared: this.bzlGlobals,
+      predeclared: this.globals.bzl,
       label: this.bzlLabel(path),
       postAssign: (name, value) => exportValue(value, name, this.bzlLabelOf(path)),
       load: (m, from) => {
@@ -312,12 +509,12 @@ export class Loader {
       cancel: this.opts.cancel,
     });
     this.loading.pop();
-    let entry: BzlEntry & { loads: string[] };
+    let entry: BzlEntry;
     if (diagnostics.length === 0) entry = { module, loads };
     else {
       for (const d of diagnostics) {
         if (d.kind === 'loading' && loadError !== undefined) {
-          this.diagnostics.push(d);
+          this.note(d);
           continue;
         }
         this.reportStarlark(d);

@@ -329,7 +329,11 @@ export function bzlGlobals(host: NativeHost, build: Map<string, Value>): Map<str
   g.set('Label', build.get('Label')!);
   g.set('select', build.get('select')!);
   const api = starlarkApiGlobals({
-    ...host,
+    // Read through: a loader cache points the host at each new workspace (see LoadCache).
+    get workspace() {
+      return host.workspace;
+    },
+    profile: host.profile,
     inBuildThread: (thread) => (thread as BuildThread).threadLocals?.get(PACKAGE_KEY) !== undefined,
     addRule: (thread, schema, kwargs) => {
       const { stack, loc } = callSite(thread);

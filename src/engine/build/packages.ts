@@ -107,8 +107,13 @@ export class Package {
 
   /** Targets sorted by name (the order Bazel's package keeps). */
   sortedTargets(): Target[] {
-    return [...this.targets.values()].sort((a, b) => (a.label.name < b.label.name ? -1 : a.label.name > b.label.name ? 1 : 0));
+    // Packages are not changed once loaded (a LoadCache hands the same one to many commands): sort once.
+    if (this.sorted?.length !== this.targets.size) {
+      this.sorted = [...this.targets.values()].sort((a, b) => (a.label.name < b.label.name ? -1 : a.label.name > b.label.name ? 1 : 0));
+    }
+    return [...this.sorted];
   }
+  private sorted: Target[] | undefined;
 }
 
 export interface BuilderOptions {

@@ -10,6 +10,12 @@ import { profileForVersion, SourceFile, type Profile } from '../base/index.ts';
 
 export type WorkspaceFiles = Readonly<Record<string, string>>;
 
+/**
+ * What an evaluation asked of the workspace: one key per question (method and arguments), with the answer it
+ * got. Another workspace giving the same answers would evaluate the same way (the loader's cache relies on it).
+ */
+export type WorkspaceReads = Map<string, string | undefined>;
+
 export class Workspace {
   readonly profile: Profile;
   /** Paths relative to the workspace root, normalised, sorted. */
@@ -24,6 +30,10 @@ export class Workspace {
   private readonly dirs: Set<string>;
   private readonly packageSet: Set<string>;
   private readonly sources = new Map<string, SourceFile>();
+  /** Open recordings, innermost last: a question is noted in the innermost only. */
+  private readonly recordings: WorkspaceReads[] = [];
+  /** Answers already computed by `answersSame`, by key. */
+  private readonly answers = new Map<string, string | undefined>();
 
   constructor(input: WorkspaceFiles) {
     const all = new Map<string, string>();
@@ -79,20 +89,113 @@ export class Workspace {
     this.packages = [...pkgs].sort();
   }
 
+  /**
+   * The workspace these files make, when they are this one's paths with some texts changed (an edit): it shares
+   * this one's structure, line indexes and every answer not about a changed text. Undefined when paths differ.
+   */
+  edited(input: WorkspaceFiles): Workspace | undefined {
+    if (this.rootPrefix !== '') return undefined;
+    const keys = Object.keys(input);
+    if (keys.length !== this.files.size) return undefined;
+    const changed: string[] = [];
+    for (const k of keys) {
+      const old = this.files.get(k);
+      if (old === undefined) return undefined;
+      if (old !== input[k]) changed.push(k);
+    }
+    if (changed.length === 0) return this;
+    if (changed.includes('.bazelversion')) return undefined;
+    const files = new Map(this.files);
+    const sources = new Map(this.sources);
+    const answers = new Map(this.answers);
+    for (const p of changed) {
+      files.set(p, input[p]!);
+      sources.delete(p);
+      answers.delete(`read\0${p}`);
+    }
+    const next = Object.create(Workspace.prototype) as Workspace;
+    return Object.assign(next, {
+      profile: this.profile,
+      paths: this.paths,
+      packages: this.packages,
+      marker: this.marker,
+      rootPrefix: this.rootPrefix,
+      files,
+      dirs: this.dirs,
+      packageSet: this.packageSet,
+      sources,
+      recordings: [],
+      answers,
+    });
+  }
+
+  /** Starts noting every question asked of the workspace into a fresh WorkspaceReads, until `stopRecording`. */
+  startRecording(): WorkspaceReads {
+    const r: WorkspaceReads = new Map();
+    this.recordings.push(r);
+    return r;
+  }
+
+  stopRecording(r: WorkspaceReads): void {
+    const i = this.recordings.lastIndexOf(r);
+    if (i >= 0) this.recordings.splice(i, 1);
+  }
+
+  /** True when this workspace answers every recorded question as the recording's workspace did. */
+  answersSame(reads: WorkspaceReads): boolean {
+    for (const [key, answer] of reads) {
+      let now: string | undefined;
+      if (this.answers.has(key)) now = this.answers.get(key);
+      else {
+        now = this.answer(key);
+        this.answers.set(key, now);
+      }
+      if (now !== answer) return false;
+    }
+    return true;
+  }
+
+  private note(key: string, answer: string | undefined): void {
+    const r = this.recordings[this.recordings.length - 1];
+    if (r && !r.has(key)) r.set(key, answer);
+  }
+
+  /** Answers a recorded question (the key's method and arguments) without noting it. */
+  private answer(key: string): string | undefined {
+    const [method, a = '', b = ''] = key.split('\0');
+    switch (method) {
+      case 'has': return String(this.files.has(a));
+      case 'read': return this.files.get(a);
+      case 'dir': return String(this.dirs.has(a));
+      case 'pkg': return String(this.packageSet.has(a));
+      case 'build': return this.buildFileOfRaw(a);
+      case 'pkgof': return this.packageOfRaw(a);
+      case 'pkgdir': return this.packageContainingDirRaw(a);
+      case 'below': return this.packagesBelowRaw(a).join('\n');
+      case 'files': return this.packageFilesRaw(a, b === 'd').join('\n');
+      case 'sub': return this.subpackageCrossedRaw(a, b);
+      default: return '\0unknown';
+    }
+  }
+
   hasFile(path: string): boolean {
-    return this.files.has(path);
+    const has = this.files.has(path);
+    this.note(`has\0${path}`, String(has));
+    return has;
   }
 
   read(path: string): string | undefined {
-    return this.files.get(path);
+    const text = this.files.get(path);
+    this.note(`read\0${path}`, text);
+    return text;
   }
 
   /** The file as a SourceFile (one per path, so its line index is built once). */
   source(path: string): SourceFile | undefined {
+    const text = this.read(path);
+    if (text === undefined) return undefined;
     let s = this.sources.get(path);
     if (!s) {
-      const text = this.files.get(path);
-      if (text === undefined) return undefined;
       s = new SourceFile(path, text);
       this.sources.set(path, s);
     }
@@ -100,23 +203,70 @@ export class Workspace {
   }
 
   isDirectory(path: string): boolean {
-    return this.dirs.has(path);
+    const is = this.dirs.has(path);
+    this.note(`dir\0${path}`, String(is));
+    return is;
   }
 
   isPackage(pkg: string): boolean {
-    return this.packageSet.has(pkg);
+    const is = this.packageSet.has(pkg);
+    this.note(`pkg\0${pkg}`, String(is));
+    return is;
   }
 
   /** The BUILD file of a package: `pkg/BUILD.bazel` when it exists, else `pkg/BUILD`. */
   buildFileOf(pkg: string): string | undefined {
+    const file = this.buildFileOfRaw(pkg);
+    this.note(`build\0${pkg}`, file);
+    return file;
+  }
+
+  /** The nearest package enclosing a path (a file or directory), or undefined. */
+  packageOf(path: string): string | undefined {
+    const pkg = this.packageOfRaw(path);
+    this.note(`pkgof\0${path}`, pkg);
+    return pkg;
+  }
+
+  /** The package containing a directory (the directory itself when it is one). */
+  packageContainingDir(dir: string): string | undefined {
+    const pkg = this.packageContainingDirRaw(dir);
+    this.note(`pkgdir\0${dir}`, pkg);
+    return pkg;
+  }
+
+  /** Packages at or beneath a directory, sorted. */
+  packagesBelow(dir: string): string[] {
+    const pkgs = this.packagesBelowRaw(dir);
+    this.note(`below\0${dir}`, pkgs.join('\n'));
+    return pkgs;
+  }
+
+  /**
+   * Files of a package (relative to the package directory, sorted), not crossing into subpackages; with
+   * `dirs`, the directories too (for glob's exclude_directories = 0).
+   */
+  packageFiles(pkg: string, dirs = false): string[] {
+    const files = this.packageFilesRaw(pkg, dirs);
+    this.note(`files\0${pkg}\0${dirs ? 'd' : ''}`, files.join('\n'));
+    return files;
+  }
+
+  /** The subpackage (if any) that a path relative to `pkg` falls into, e.g. 'pkg/sub' for 'sub/out.txt'. */
+  subpackageCrossed(pkg: string, rel: string): string | undefined {
+    const sub = this.subpackageCrossedRaw(pkg, rel);
+    this.note(`sub\0${pkg}\0${rel}`, sub);
+    return sub;
+  }
+
+  private buildFileOfRaw(pkg: string): string | undefined {
     const dir = pkg ? pkg + '/' : '';
     if (this.files.has(dir + 'BUILD.bazel')) return dir + 'BUILD.bazel';
     if (this.files.has(dir + 'BUILD')) return dir + 'BUILD';
     return undefined;
   }
 
-  /** The nearest package enclosing a path (a file or directory), or undefined. */
-  packageOf(path: string): string | undefined {
+  private packageOfRaw(path: string): string | undefined {
     let d = path;
     for (;;) {
       const i = d.lastIndexOf('/');
@@ -126,23 +276,17 @@ export class Workspace {
     }
   }
 
-  /** The package containing a directory (the directory itself when it is one). */
-  packageContainingDir(dir: string): string | undefined {
+  private packageContainingDirRaw(dir: string): string | undefined {
     if (this.packageSet.has(dir)) return dir;
-    return dir === '' ? undefined : this.packageOf(dir);
+    return dir === '' ? undefined : this.packageOfRaw(dir);
   }
 
-  /** Packages at or beneath a directory, sorted. */
-  packagesBelow(dir: string): string[] {
+  private packagesBelowRaw(dir: string): string[] {
     if (dir === '') return [...this.packages];
     return this.packages.filter((p) => p === dir || p.startsWith(dir + '/'));
   }
 
-  /**
-   * Files of a package (relative to the package directory, sorted), not crossing into subpackages; with
-   * `dirs`, the directories too (for glob's exclude_directories = 0).
-   */
-  packageFiles(pkg: string, dirs = false): string[] {
+  private packageFilesRaw(pkg: string, dirs: boolean): string[] {
     const prefix = pkg ? pkg + '/' : '';
     const out: string[] = [];
     const within = (rel: string) => {
@@ -154,8 +298,10 @@ export class Workspace {
       }
       return true;
     };
-    for (const p of this.paths) {
-      if (!p.startsWith(prefix)) continue;
+    // The paths are sorted, so those under the prefix are one run starting at the first one ≥ the prefix.
+    for (let k = lowerBound(this.paths, prefix); k < this.paths.length; k++) {
+      const p = this.paths[k]!;
+      if (!p.startsWith(prefix)) break;
       const rel = p.slice(prefix.length);
       if (within(rel)) out.push(rel);
     }
@@ -170,8 +316,7 @@ export class Workspace {
     return out;
   }
 
-  /** The subpackage (if any) that a path relative to `pkg` falls into, e.g. 'pkg/sub' for 'sub/out.txt'. */
-  subpackageCrossed(pkg: string, rel: string): string | undefined {
+  private subpackageCrossedRaw(pkg: string, rel: string): string | undefined {
     const prefix = pkg ? pkg + '/' : '';
     let i = rel.indexOf('/');
     while (i >= 0) {
@@ -183,12 +328,28 @@ export class Workspace {
   }
 }
 
+/** The index of the first element of a sorted array that is ≥ key. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function isMarkerName(base: string): boolean {
   return base === 'WORKSPACE' || base === 'WORKSPACE.bazel' || base === 'MODULE.bazel' || base === 'REPO.bazel';
 }
 
+/** A backslash, a leading or trailing '/', an empty segment, or a '.' segment. */
+const NEEDS_NORMALIZING = /\\|^\/|\/$|\/\/|(^|\/)\.(\/|$)/;
+
 /** Normalises a path: forward slashes, no leading './' or '/', no empty or '.' segments. '' for the root. */
 export function normalizePath(p: string): string {
+  if (!NEEDS_NORMALIZING.test(p)) return p;
   return p
     .replace(/\\/g, '/')
     .split('/')

@@ -30,7 +30,7 @@ export function loadingOnlyCommand(ctx: CommandContext, command: string, args: r
       throw e;
     }
   }
-  const loader = new Loader(ctx.workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });
+  const loader = new Loader(ctx.workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
   const env = new QueryEnvironment(loader, { keepGoing: false });
   let failed = false;
   try {

@@ -1,6 +1,6 @@
 // What every command receives: the workspace, the absolute path Bazel would print for it, the startup options
 // (what came before the command: --bazelrc, --noworkspace_rc, …) and a cancel flag.
-import type { Workspace } from '../build/index.ts';
+import type { LoadCache, Workspace } from '../build/index.ts';
 import type { ActionCache, ShellSignal } from '../actions/index.ts';
 
 export interface CommandContext {
@@ -14,4 +14,6 @@ export interface CommandContext {
   readonly actionCache?: ActionCache;
   /** build/test/run: aborts a running shell (Stop). */
   readonly signal?: ShellSignal;
+  /** Packages and .bzl files evaluated earlier, reused while unchanged (a worker keeps one across edits). */
+  readonly loadCache?: LoadCache;
 }

@@ -68,7 +68,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const patterns = universe.length > 0 ? universe : [...subExpressions(expr)].filter((e) => e.kind === 'pattern').map((e) => (e as { word: string }).word);
 
   // Loading: the universe's patterns.
-  const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });
+  const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
   const unconfigured = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps: toolDeps });
   const roots = new Map<string, Label>();
   try {

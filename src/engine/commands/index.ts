@@ -3,7 +3,7 @@
 // argv is what follows `bazel`: startup options (ignored), the command, its options and arguments. Exit codes
 // and console lines follow Bazel (result.ts).
 
-import { Workspace, type WorkspaceFiles } from '../build/index.ts';
+import { Workspace, type LoadCache, type WorkspaceFiles } from '../build/index.ts';
 import type { ActionCache, RuleHook, ShellSignal } from '../actions/index.ts';
 import { buildCommand, loadingOnlyCommand } from './build.ts';
 import { runCommand as runTarget } from './run.ts';
@@ -27,6 +27,8 @@ export interface RunOptions {
   readonly actionCache?: ActionCache;
   /** build/test/run: aborts a running shell. */
   readonly signal?: ShellSignal;
+  /** Evaluated packages and .bzl files to reuse while unchanged (keep one across edits; absent: load cold). */
+  readonly loadCache?: LoadCache;
 }
 
 /** Rules whose actions come from other layers (genquery: query; starlark_doc_extract: docs), by rule class. */
@@ -42,7 +44,7 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
   while (i < argv.length && argv[i]!.startsWith('-')) i++;
   const command = argv[i];
   const args = argv.slice(i + 1);
-  const workspace = new Workspace(files);
+  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files);
   const profile = workspace.profile;
   const out = new Output();
   if (command === undefined) return helpCommand(profile, []);
@@ -68,6 +70,7 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
     cancel: opts.cancel,
     actionCache: opts.actionCache,
     signal: opts.signal,
+    loadCache: opts.loadCache,
   };
   return { ctx, command, args };
 }

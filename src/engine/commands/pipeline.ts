@@ -193,7 +193,7 @@ export class Pipeline {
     readonly command: 'build' | 'test' | 'run' | 'config',
     readonly hooks: Readonly<Record<string, RuleHook>> = {},
   ) {
-    this.loader = new Loader(ctx.workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });
+    this.loader = new Loader(ctx.workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
     this.cache = ctx.actionCache ?? new ActionCache();
   }
 

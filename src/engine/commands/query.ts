@@ -84,7 +84,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
 
-  const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel });
+  const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
   const graph = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps });
   if (flag('infer_universe_scope', false) && universeScope.length === 0) {
     for (const e of subExpressions(expr)) if (e.kind === 'pattern') universeScope.push(e.word);
@@ -162,6 +162,9 @@ function latin1(bytes: Uint8Array): string {
   return s;
 }
 
+/** Above this many nodes a result is too big to draw, and its edges (every node's deps) are not computed. */
+export const MAX_GRAPH_EDGES_NODES = 2000;
+
 /** The result as nodes and edges for the UI's graph panel (edges between result nodes only). */
 export function resultGraph<T>(graph: QueryGraph<T>, nodes: readonly T[], set: NodeSet<T>): ResultGraph {
   const outNodes: ResultGraphNode[] = nodes.map((n) => {
@@ -177,6 +180,7 @@ export function resultGraph<T>(graph: QueryGraph<T>, nodes: readonly T[], set: N
     };
   });
   const edges: ResultGraphEdge[] = [];
+  if (nodes.length > MAX_GRAPH_EDGES_NODES) return { nodes: outNodes, edges, edgesOmitted: true };
   for (const n of nodes) {
     for (const e of graph.deps(n)) {
       const to = graph.key(e.to);

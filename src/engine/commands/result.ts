@@ -45,6 +45,8 @@ export interface ResultGraphEdge {
 export interface ResultGraph {
   readonly nodes: readonly ResultGraphNode[];
   readonly edges: readonly ResultGraphEdge[];
+  /** Too many nodes to draw: the edges were not computed. */
+  readonly edgesOmitted?: boolean;
 }
 
 /**

@@ -52,6 +52,15 @@ describe('query command', () => {
     expect(g.edges).toContainEqual({ from: '//vis:g', to: '//vis:cs', attr: '$config_dependencies', select: true });
     expect(g.edges).toContainEqual({ from: '//vis:g', to: '@bazel_tools//tools/genrule:genrule-setup.sh', attr: '$genrule_setup' });
   });
+  it('leaves out the edges of a result too big to draw, and says so', () => {
+    const big = { WORKSPACE: '', 'a/BUILD': Array.from({ length: 2100 }, (_, i) => `filegroup(name = "f${i}", srcs = [":f${i + 1}"])`).join('\n') };
+    const g = runCommandSync(big, ['query', '//a:*'], { workspaceDir: '/ws' }).graph!;
+    expect(g.nodes.length).toBeGreaterThan(2000);
+    expect(g).toMatchObject({ edges: [], edgesOmitted: true });
+    const small = runCommandSync(big, ['query', 'deps(//a:f2090)'], { workspaceDir: '/ws' }).graph!;
+    expect(small.edgesOmitted).toBeUndefined();
+    expect(small.edges).toContainEqual({ from: '//a:f2090', to: '//a:f2091', attr: 'srcs' });
+  });
   it('current Bazel: lexicographic, but a top-level somepath in path order', () => {
     const modern = fixture('8.4.2').files;
     expect(runCommandSync(modern, ['query', 'deps(//lib:core)'], { workspaceDir: '/ws' }).stdout).toBe('//lib:core\n//lib:core.txt\n//lib:util\n//lib:util.txt\n');
