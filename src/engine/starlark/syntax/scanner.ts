@@ -262,6 +262,18 @@ export class Scanner {
     const text = this.text;
     const triple = text[this.pos] === quote && text[this.pos + 1] === quote;
     if (triple) this.pos += 2;
+    else {
+      // Fast path, most literals: one line, no escapes — no buffer and no helper closures.
+      const q = quote.charCodeAt(0);
+      let i = this.pos;
+      let ch = 0;
+      while (i < text.length && (ch = text.charCodeAt(i)) !== q && ch !== 92 /* \ */ && ch !== 10 /* \n */) i++;
+      if (i < text.length && ch === q) {
+        const value = text.slice(this.pos, i);
+        this.pos = i + 1;
+        return { kind: 'STRING', start, end: this.pos, value };
+      }
+    }
     let out = '';
     let chunk = this.pos; // start of the pending run of ordinary characters
     const flush = (upTo: number) => {
@@ -390,53 +402,55 @@ export class Scanner {
   }
 
   /** Scans an int or float literal starting at `start` (a digit, or a '.' followed by a digit). */
+  /** Moves past the current character; the next one's code (as peek(0)). */
+  private advance(): number {
+    this.pos++;
+    return this.peek(0);
+  }
+
   private number(start: number): Token {
     const text = this.text;
     let fraction = false;
     let exponent = false;
     let c = this.peek(0);
-    const advance = () => {
-      this.pos++;
-      return this.peek(0);
-    };
 
     if (c === 46 /* . */) {
       fraction = true;
     } else if (c === 48 /* 0 */) {
-      c = advance();
+      c = this.advance();
       if (c === 46) {
         fraction = true;
       } else if (c === 120 || c === 88 /* x X */) {
-        c = advance();
+        c = this.advance();
         if (!isHexDigit(c)) this.error('invalid hex literal', start);
-        while (isHexDigit(c)) c = advance();
+        while (isHexDigit(c)) c = this.advance();
       } else if (c === 111 || c === 79 /* o O */) {
-        c = advance();
-        while (isDigit(c)) c = advance();
+        c = this.advance();
+        while (isDigit(c)) c = this.advance();
       } else if (c === 98 || c === 66 /* b B */) {
-        c = advance();
+        c = this.advance();
         if (c !== 48 && c !== 49) this.error('invalid binary literal', start);
-        while (c === 48 || c === 49) c = advance();
+        while (c === 48 || c === 49) c = this.advance();
       } else {
-        while (isDigit(c)) c = advance();
+        while (isDigit(c)) c = this.advance();
         if (c === 46) fraction = true;
         else if (c === 101 || c === 69) exponent = true;
       }
     } else {
-      while (isDigit(c)) c = advance();
+      while (isDigit(c)) c = this.advance();
       if (c === 46) fraction = true;
       else if (c === 101 || c === 69) exponent = true;
     }
 
     if (fraction) {
-      c = advance(); // the '.'
-      while (isDigit(c)) c = advance();
+      c = this.advance(); // the '.'
+      while (isDigit(c)) c = this.advance();
       if (c === 101 || c === 69) exponent = true;
     }
     if (exponent) {
-      c = advance(); // the 'e'
-      if (c === 43 || c === 45) c = advance();
-      while (isDigit(c)) c = advance();
+      c = this.advance(); // the 'e'
+      if (c === 43 || c === 45) c = this.advance();
+      while (isDigit(c)) c = this.advance();
     }
 
     const literal = text.slice(start, this.pos);

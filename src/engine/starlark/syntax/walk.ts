@@ -6,117 +6,120 @@ import type { Node, Stmt } from './ast.ts';
  * Calls `visit` on `node` and then on its children, in source order. When `visit` returns false the node's
  * children are skipped.
  */
+// Module-level helpers, not closures: walk runs over every node of every BUILD file loaded (the dialect check).
+function w(n: Node | undefined, visit: (n: Node) => boolean | void): void {
+  if (n) walk(n, visit);
+}
+
+function all(ns: readonly Node[], visit: (n: Node) => boolean | void): void {
+  for (let i = 0; i < ns.length; i++) walk(ns[i]!, visit);
+}
+
 export function walk(node: Node, visit: (n: Node) => boolean | void): void {
   if (visit(node) === false) return;
-  const w = (n: Node | undefined) => {
-    if (n) walk(n, visit);
-  };
-  const all = (ns: readonly Node[]) => {
-    for (const n of ns) walk(n, visit);
-  };
   switch (node.kind) {
     case 'File':
-      all(node.stmts);
+      all(node.stmts, visit);
       break;
     case 'AssignStmt':
-      w(node.lhs);
-      w(node.rhs);
+      w(node.lhs, visit);
+      w(node.rhs, visit);
       break;
     case 'ExprStmt':
-      w(node.x);
+      w(node.x, visit);
       break;
     case 'IfStmt':
-      w(node.cond);
-      all(node.then);
-      all(node.else);
+      w(node.cond, visit);
+      all(node.then, visit);
+      all(node.else, visit);
       break;
     case 'ForStmt':
-      w(node.vars);
-      w(node.iterable);
-      all(node.body);
+      w(node.vars, visit);
+      w(node.iterable, visit);
+      all(node.body, visit);
       break;
     case 'DefStmt':
-      w(node.name);
-      all(node.params);
-      all(node.body);
+      w(node.name, visit);
+      all(node.params, visit);
+      all(node.body, visit);
       break;
     case 'ReturnStmt':
-      w(node.result);
+      w(node.result, visit);
       break;
     case 'BranchStmt':
       break;
     case 'LoadStmt':
-      w(node.module);
-      for (const b of node.bindings) w(b.local);
+      w(node.module, visit);
+      for (const b of node.bindings) w(b.local, visit);
       break;
     case 'Ident':
     case 'Literal':
     case 'BadExpr':
       break;
     case 'BinaryExpr':
-      w(node.x);
-      w(node.y);
+      w(node.x, visit);
+      w(node.y, visit);
       break;
     case 'UnaryExpr':
-      w(node.x);
+      w(node.x, visit);
       break;
     case 'CondExpr':
-      w(node.then);
-      w(node.cond);
-      w(node.else);
+      w(node.then, visit);
+      w(node.cond, visit);
+      w(node.else, visit);
       break;
     case 'CallExpr':
-      w(node.fn);
-      all(node.args);
+      w(node.fn, visit);
+      all(node.args, visit);
       break;
     case 'Argument':
-      w(node.name);
-      w(node.value);
+      w(node.name, visit);
+      w(node.value, visit);
       break;
     case 'DotExpr':
-      w(node.x);
-      w(node.name);
+      w(node.x, visit);
+      w(node.name, visit);
       break;
     case 'IndexExpr':
-      w(node.x);
-      w(node.index);
+      w(node.x, visit);
+      w(node.index, visit);
       break;
     case 'SliceExpr':
-      w(node.x);
-      w(node.lo);
-      w(node.hi);
-      w(node.step);
+      w(node.x, visit);
+      w(node.lo, visit);
+      w(node.hi, visit);
+      w(node.step, visit);
       break;
     case 'ListExpr':
     case 'TupleExpr':
-      all(node.elems);
+      all(node.elems, visit);
       break;
     case 'DictExpr':
-      all(node.entries);
+      all(node.entries, visit);
       break;
     case 'DictEntry':
-      w(node.key);
-      w(node.value);
+      w(node.key, visit);
+      w(node.value, visit);
       break;
     case 'Comprehension':
       // Source order: the body comes first in the text.
-      w(node.body);
-      all(node.clauses);
+      w(node.body, visit);
+      all(node.clauses, visit);
       break;
     case 'ForClause':
-      w(node.vars);
-      w(node.iterable);
+      w(node.vars, visit);
+      w(node.iterable, visit);
       break;
     case 'IfClause':
-      w(node.cond);
+      w(node.cond, visit);
       break;
     case 'LambdaExpr':
-      all(node.params);
-      w(node.body);
+      all(node.params, visit);
+      w(node.body, visit);
       break;
     case 'Param':
-      w(node.name);
-      w(node.default);
+      w(node.name, visit);
+      w(node.default, visit);
       break;
     default: {
       const never: never = node;
