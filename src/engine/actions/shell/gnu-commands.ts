@@ -206,12 +206,22 @@ function cmpCommand(jb: JustBashModule): Command {
 /** What one `yes` writes at most: enough for any `yes | head -n N` a build needs, small enough to be quick. */
 const YES_MAX_BYTES = 1024 * 1024;
 
+/** What the commands of one run tell the adapter after it (a fresh object per run). */
+export interface GnuRunState {
+  /** The largest output of a `yes` that stopped by itself, in bytes (0 when none ran). */
+  yesBytes: number;
+}
+
 /**
- * GNU yes, bounded: it writes its line up to YES_MAX_BYTES (or a quarter of the output limit, if less), then
- * stops with status 141, as a real `yes` does when its reader closes the pipe (SIGPIPE). So `yes | head -3`
- * behaves as in bash: 141 under pipefail (as Bazel's genrule setup has it), 0 without.
+ * GNU yes, bounded: it writes its line until just past YES_MAX_BYTES (or a quarter of the output limit, if
+ * less), then stops with status 141, as a real `yes` does when its reader closes the pipe (SIGPIPE). So
+ * `yes | head -3` behaves as in bash: 141 under pipefail (as Bazel's genrule setup has it), 0 without. A real
+ * `yes` whose reader never stops (`yes > file`, `yes` to stdout) writes until the output limit; this one
+ * records its output size in `state`, and runShell reports the output limit when that much reached stdout,
+ * stderr or a file. (Just past 1 MiB, so that such a flood on stdout is, as a real one would be, too large
+ * for Bazel's 1 MiB console limit on an action's output.)
  */
-function yesCommand(): Command {
+function yesCommand(state: GnuRunState): Command {
   return {
     name: 'yes',
     trusted: true,
@@ -219,7 +229,8 @@ function yesCommand(): Command {
       const text = (args[0] === '--' ? args.slice(1) : args).join(' ') || 'y';
       const line = text + '\n';
       const lineBytes = utf8Encode(line).length;
-      const count = Math.max(1, Math.floor(Math.min(YES_MAX_BYTES, ctx.limits.maxOutputSize / 4) / lineBytes));
+      const count = Math.floor(Math.min(YES_MAX_BYTES, ctx.limits.maxOutputSize / 4) / lineBytes) + 1;
+      state.yesBytes = Math.max(state.yesBytes, count * lineBytes);
       return { stdout: line.repeat(count), stderr: '', exitCode: 141 };
     },
   };
@@ -422,7 +433,10 @@ function envCommand(name: 'env' | 'printenv'): Command {
   };
 }
 
-/** The commands the adapter adds to just-bash's own; mktemp keeps a counter, so make a fresh set per run. */
-export function gnuCommands(jb: JustBashModule): Command[] {
-  return [cmpCommand(jb), yesCommand(), uniqCommand(), wcCommand(), pasteCommand(), mktempCommand(), envCommand('env'), envCommand('printenv')];
+/**
+ * The commands the adapter adds to just-bash's own; mktemp keeps a counter and yes reports to `state`, so
+ * make a fresh set per run.
+ */
+export function gnuCommands(jb: JustBashModule, state: GnuRunState = { yesBytes: 0 }): Command[] {
+  return [cmpCommand(jb), yesCommand(state), uniqCommand(), wcCommand(), pasteCommand(), mktempCommand(), envCommand('env'), envCommand('printenv')];
 }

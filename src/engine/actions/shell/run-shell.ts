@@ -10,22 +10,26 @@
 //
 // Limits: just-bash stops a run that passes one of its limits with a message of its own (exit 126, or 124
 // for the deadline); classifyLimit() recognises those messages, and the result then carries limitHit and a
-// rulepen message in their place. Loops run by the interpreter yield only to microtasks, so an AbortSignal
-// aborted from a timer or a worker message cannot fire until the run ends; `signal` is honoured when it is
-// already aborted (and whenever just-bash checks it), while a run-away script is ended by maxMillis, and the
-// playground's Stop terminates the worker.
+// rulepen message naming the limit in their place. The command budget is what stops a loop that never ends,
+// deterministically and well within a second for ordinary loop bodies; the wall-clock limit is the backstop
+// for slow commands. `yes` stops by itself (gnu-commands.ts) so that `yes | head` works; when its output
+// reached stdout, stderr or a file instead of a reader that stops, the run is reported as an output flood, as
+// bash would have run into the output limit. Loops run by the interpreter yield only to microtasks, so an
+// AbortSignal aborted from a timer or a worker message cannot fire until the run ends; `signal` is honoured
+// when it is already aborted (and whenever just-bash checks it), while a run-away script is ended by its
+// budgets, and the playground's Stop terminates the worker.
 
 import { utf8Encode } from '../../base/index.ts';
 import { ensureBufferGlobal } from './browser-buffer.ts';
 import { GENRULE_SETUP_PATH, GENRULE_SETUP_SH } from './genrule.ts';
-import { gnuCommands } from './gnu-commands.ts';
+import { gnuCommands, type GnuRunState } from './gnu-commands.ts';
 import { loadJustBash, type AbortSignalLike, type JustBashFs } from './just-bash-loader.js';
 
 /** An AbortSignal, as far as the shell reads it (the engine is typed without the DOM). */
 export type ShellSignal = AbortSignalLike;
 
 export interface ShellLimits {
-  /** Commands run, counting each simple command (default 100,000). */
+  /** Commands run, counting each command of a pipeline, loop conditions and assignments (default 10,000). */
   maxCommands?: number;
   /** Iterations of any one for/while/until loop (default 100,000). */
   maxLoopIterations?: number;
@@ -55,6 +59,9 @@ export interface ShellRun {
 
 export type ShellLimitHit = 'commands' | 'loop' | 'output' | 'time' | 'cancelled';
 
+/** Which limit a run passed, and how: `yes` is an output flood found after the run (see runShell). */
+export type LimitCause = ShellLimitHit | 'yes';
+
 export interface ShellResult {
   exitCode: number;
   stdout: string;
@@ -64,8 +71,14 @@ export interface ShellResult {
   limitHit?: ShellLimitHit;
 }
 
+/**
+ * The command budget stops a loop that never ends: 10,000 commands take 0.1–0.6 s of CPU on this 2-core
+ * machine (just-bash spends 10–60 µs on a command, the more with redirections), while a genrule or a test
+ * script runs a few hundred. Bazel users' genrules write up to a few MiB, well below the output limit; the
+ * wall-clock limit is the backstop for commands that are slow in themselves.
+ */
 export const DEFAULT_SHELL_LIMITS: Required<ShellLimits> = {
-  maxCommands: 100_000,
+  maxCommands: 10_000,
   maxLoopIterations: 100_000,
   maxOutputBytes: 16 * 1024 * 1024,
   maxMillis: 10_000,
@@ -98,12 +111,13 @@ export async function runShell(run: ShellRun): Promise<ShellResult> {
   const jb = await loadJustBash();
 
   const fs = new jb.InMemoryFs();
+  const state: GnuRunState = { yesBytes: 0 };
   const bash = new jb.Bash({
     fs,
     cwd: run.cwd,
     env: run.env,
     commands: [...COMMANDS],
-    customCommands: gnuCommands(jb),
+    customCommands: gnuCommands(jb, state),
     // `sleep` returns at once: waiting would only spend the run's time budget, and outputs cannot tell.
     sleep: async () => {},
     defenseInDepth: false,
@@ -143,13 +157,37 @@ export async function runShell(run: ShellRun): Promise<ShellResult> {
   });
 
   let { stdout, stderr, exitCode } = result;
-  let limitHit = classifyLimit(result.stderr, result.exitCode);
-  if (!limitHit && run.signal?.aborted) limitHit = 'cancelled';
-  if (limitHit) {
-    stderr = stripLimitMessages(stderr) + limitMessage(limitHit, limits);
-    exitCode = limitHit === 'time' ? 124 : limitHit === 'cancelled' ? 130 : 126;
+  const files = await collectFiles(fs, layout);
+  let cause: LimitCause | undefined = classifyLimit(result.stderr, result.exitCode);
+  if (!cause && run.signal?.aborted) cause = 'cancelled';
+  if (!cause && state.yesBytes > 0 && yesFlooded(state.yesBytes, stdout, stderr, files, inputs)) cause = 'yes';
+  if (cause) {
+    stderr = stripLimitMessages(stderr) + limitMessage(cause, limits);
+    exitCode = cause === 'time' ? 124 : cause === 'cancelled' ? 130 : 126;
   }
-  return { exitCode, stdout, stderr, files: await collectFiles(fs, layout), ...(limitHit ? { limitHit } : {}) };
+  const limitHit: ShellLimitHit | undefined = cause === 'yes' ? 'output' : cause;
+  return { exitCode, stdout, stderr, files, ...(limitHit ? { limitHit } : {}) };
+}
+
+/**
+ * Whether the output of a `yes` that stopped by itself (`yesBytes`) went where a real `yes` would never stop:
+ * stdout, stderr, or a file the run wrote holds at least that much. A reader that stops (`yes | head -3`)
+ * leaves far less; `yes | cat > f` or `yes > f` leave all of it.
+ */
+function yesFlooded(
+  yesBytes: number,
+  stdout: string,
+  stderr: string,
+  files: ReadonlyMap<string, Uint8Array>,
+  inputs: ReadonlyMap<string, Uint8Array>,
+): boolean {
+  if (byteLength(stdout) >= yesBytes || byteLength(stderr) >= yesBytes) return true;
+  for (const [path, bytes] of files) {
+    if (bytes.length < yesBytes) continue;
+    const before = inputs.get(path);
+    if (!before || !sameBytes(before, bytes)) return true;
+  }
+  return false;
 }
 
 function definedOnly(limits: ShellLimits): ShellLimits {
@@ -179,19 +217,39 @@ function stripLimitMessages(stderr: string): string {
   return text === '' || text.endsWith('\n') ? text : text + '\n';
 }
 
-export function limitMessage(hit: ShellLimitHit, limits: Required<ShellLimits>): string {
+/** A string's UTF-8 length, counted only when it could reach `yes`'s output (at most 3 bytes a character). */
+function byteLength(s: string): number {
+  return s.length === 0 ? 0 : utf8Encode(s).length;
+}
+
+/** The line a run that passed a limit ends with on stderr: which limit, its value, and what the script did. */
+export function limitMessage(hit: LimitCause, limits: Required<ShellLimits>): string {
   switch (hit) {
     case 'commands':
-      return `rulepen: the command ran more than ${limits.maxCommands} commands and was stopped\n`;
+      return `rulepen: command limit of ${limits.maxCommands} exceeded: the script ran more than ${limits.maxCommands} commands (a loop that never ends?) and was stopped\n`;
     case 'loop':
-      return `rulepen: a loop ran more than ${limits.maxLoopIterations} iterations and was stopped\n`;
+      return `rulepen: loop limit of ${limits.maxLoopIterations} iterations exceeded: a loop ran more than ${limits.maxLoopIterations} times and was stopped\n`;
     case 'output':
-      return `rulepen: the command wrote more than ${limits.maxOutputBytes} bytes of output and was stopped\n`;
+      return `rulepen: output limit of ${sizeText(limits.maxOutputBytes)} exceeded: the script wrote more than ${sizeText(limits.maxOutputBytes)} (stdout, stderr and files together) and was stopped\n`;
+    case 'yes':
+      return `rulepen: output limit of ${sizeText(limits.maxOutputBytes)} exceeded: \`yes\` writes without end unless its reader stops (as \`head\` does), and its output went to stdout or a file; the script was stopped\n`;
     case 'time':
-      return `rulepen: the command ran longer than ${limits.maxMillis} ms and was stopped\n`;
+      return `rulepen: time limit of ${timeText(limits.maxMillis)} exceeded: the script ran longer than ${timeText(limits.maxMillis)} and was stopped\n`;
     case 'cancelled':
       return 'rulepen: the command was cancelled\n';
   }
+}
+
+/** 16 MiB, 64 KiB, or 20000 bytes. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** 10 s, or 300 ms. */
+function timeText(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /** The stubs just-bash puts in a fresh file system (/bin/ls, …): left out of a run's files unless changed. */

@@ -633,24 +633,63 @@ describe('genrule scripts behave as in GNU bash', () => {
 describe('limits', () => {
   // No wall-clock assertions here (benchmarks measure speed, tests behaviour): a limit that failed to stop the
   // script would run into the test's timeout instead.
-  it('stops `while true` at the command limit, with a clear message', { timeout: 30_000 }, async () => {
-    const r = await runShell(genrule('while true; do :; done'));
-    expect(r).toMatchObject({ exitCode: 126, limitHit: 'commands' });
-    expect(r.stderr).toBe('rulepen: the command ran more than 100000 commands and was stopped\n');
+  const COMMAND_LIMIT =
+    'rulepen: command limit of 10000 exceeded: the script ran more than 10000 commands (a loop that never ends?) and was stopped\n';
+
+  it('stops a busy loop at the command limit of 10,000, with a message naming it', { timeout: 30_000 }, async () => {
+    for (const cmd of ['while true; do :; done', 'while true; do echo > /dev/null; done', 'while :; do x=1; done', 'for ((;;)); do :; done']) {
+      const r = await runShell(genrule(cmd));
+      expect(r, cmd).toMatchObject({ exitCode: 126, limitHit: 'commands', stdout: '', stderr: COMMAND_LIMIT });
+    }
+  });
+
+  it('stops a loop that writes a line at a time to a file at the command limit', { timeout: 30_000 }, async () => {
+    for (const cmd of [`while true; do echo y; done > ${O}/out.txt`, `while true; do echo y >> ${O}/out.txt; done`]) {
+      const r = await runShell(genrule(cmd));
+      expect(r, cmd).toMatchObject({ exitCode: 126, limitHit: 'commands' });
+      expect(r.stderr.endsWith(COMMAND_LIMIT), cmd).toBe(true);
+    }
   });
 
   it('stops a loop at the iteration limit', async () => {
     const r = await runShell(genrule('for ((i=0;;i++)); do :; done', { limits: { maxLoopIterations: 500 } }));
     expect(r).toMatchObject({ exitCode: 126, limitHit: 'loop' });
-    expect(r.stderr).toBe('rulepen: a loop ran more than 500 iterations and was stopped\n');
+    expect(r.stderr).toBe('rulepen: loop limit of 500 iterations exceeded: a loop ran more than 500 times and was stopped\n');
   });
 
   it('stops an output flood, to stdout or to a file', { timeout: 30_000 }, async () => {
     for (const cmd of ['while true; do echo flood; done', `while true; do echo flood; done > ${O}/out.txt`]) {
       const r = await runShell(genrule(cmd, { limits: { maxOutputBytes: 20_000 } }));
       expect(r).toMatchObject({ exitCode: 126, limitHit: 'output' });
-      expect(r.stderr).toBe('rulepen: the command wrote more than 20000 bytes of output and was stopped\n');
+      expect(r.stderr).toBe(
+        'rulepen: output limit of 20000 bytes exceeded: the script wrote more than 20000 bytes (stdout, stderr and files together) and was stopped\n',
+      );
       expect(r.stdout.length).toBeLessThanOrEqual(20_000);
+    }
+  });
+
+  it('names the output limit in KiB or MiB when it is a whole number of them', async () => {
+    const r = await runShell(genrule(`seq 1 99999 > ${O}/out.txt`, { limits: { maxOutputBytes: 512 * 1024 } }));
+    expect(r).toMatchObject({ exitCode: 126, limitHit: 'output' });
+    expect(r.stderr).toContain('rulepen: output limit of 512 KiB exceeded: the script wrote more than 512 KiB');
+  });
+
+  const YES_FLOOD =
+    'rulepen: output limit of 16 MiB exceeded: `yes` writes without end unless its reader stops (as `head` does), and its output went to stdout or a file; the script was stopped\n';
+
+  it('reports `yes` whose output reaches stdout or a file as an output flood', async () => {
+    for (const cmd of [`yes > ${O}/out.txt`, 'yes', `yes | cat > ${O}/out.txt`, `yes n > ${O}/out.txt || true`, 'yes >&2']) {
+      const r = await runShell(genrule(cmd));
+      expect(r, cmd).toMatchObject({ exitCode: 126, limitHit: 'output' });
+      expect(r.stderr.endsWith(YES_FLOOD), cmd).toBe(true);
+    }
+  });
+
+  it('does not report `yes` read by a reader that stops', async () => {
+    for (const cmd of [`yes | head -n 3 > ${O}/out.txt`, 'yes | head -c 100', 'yes | sed 2q']) {
+      const r = await runShell(genrule(cmd));
+      expect(r, cmd).toMatchObject({ exitCode: 141, stderr: '' });
+      expect(r.limitHit, cmd).toBeUndefined();
     }
   });
 
@@ -662,12 +701,14 @@ describe('limits', () => {
   it('stops at the time limit', { timeout: 30_000 }, async () => {
     const r = await runShell(genrule('while true; do :; done', { limits: { maxMillis: 300, maxCommands: 1e9 } }));
     expect(r).toMatchObject({ exitCode: 124, limitHit: 'time' });
-    expect(r.stderr).toBe('rulepen: the command ran longer than 300 ms and was stopped\n');
+    expect(r.stderr).toBe('rulepen: time limit of 300 ms exceeded: the script ran longer than 300 ms and was stopped\n');
   });
 
   it('keeps what the script wrote before the limit', async () => {
     const r = await runShell(genrule('echo before >&2; while true; do :; done', { limits: { maxCommands: 50 } }));
-    expect(r.stderr).toBe('before\nrulepen: the command ran more than 50 commands and was stopped\n');
+    expect(r.stderr).toBe(
+      'before\nrulepen: command limit of 50 exceeded: the script ran more than 50 commands (a loop that never ends?) and was stopped\n',
+    );
   });
 
   it('does not run when the signal is already aborted', async () => {
@@ -793,7 +834,7 @@ describe('commands added on our side', () => {
   it('yes: bounded, and 141 when it stops, as after SIGPIPE', async () => {
     expect(await run('yes | head -n 3; echo "${PIPESTATUS[*]}"')).toEqual({ stdout: 'y\ny\ny\n141 0\n', stderr: '', exitCode: 0 });
     expect(await run('yes a b | head -n 1')).toMatchObject({ stdout: 'a b\n' });
-    expect(await run('yes | wc -l')).toMatchObject({ stdout: '524288\n' });
+    expect(await run('yes | wc -l')).toMatchObject({ stdout: '524289\n' });
   });
 
   it('uniq -c pads to width 7, also with other flags', async () => {
