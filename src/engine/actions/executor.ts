@@ -14,14 +14,15 @@
 // or a missing declared output fails the action with Bazel's messages, and no output of it is kept. Under the
 // C locale that Bazel's empty environment implies, GNU tools sort bytewise; just-bash sorts with
 // String.prototype.localeCompare, so runs execute inside withCLocale(), which makes that comparison bytewise
-// for the duration of the run (and restores it after).
+// for the duration of the run (and restores it after). An action's stdout or stderr above 1 MiB is not shown,
+// as Bazel's --experimental_ui_max_stdouterr_bytes (default 1 MiB) has it: a line says it was skipped.
 
 import type { BuildEvent } from '../build/index.ts';
 import { labelToString } from '../build/index.ts';
-import { utf8Decode } from '../base/index.ts';
+import { utf8Decode, utf8Encode } from '../base/index.ts';
 import type { Action, Artifact } from './artifacts.ts';
 import { Digest, digestBytes } from './digest.ts';
-import { runShell, type ShellLimits, type ShellResult, type ShellSignal } from './shell/index.ts';
+import { runShell, type ShellLimitHit, type ShellLimits, type ShellResult, type ShellSignal } from './shell/index.ts';
 
 export interface CacheEntry {
   readonly digest: string;
@@ -29,6 +30,23 @@ export interface CacheEntry {
   readonly stdout: string;
   readonly stderr: string;
   readonly exitCode?: number;
+  /** The shell limit that stopped the run (tests keep failed runs in the cache). */
+  readonly limitHit?: ShellLimitHit;
+}
+
+/** Bazel's default --experimental_ui_max_stdouterr_bytes: a larger stdout or stderr of an action is not printed. */
+export const MAX_STDOUTERR_BYTES = 1024 * 1024;
+
+/**
+ * An action's stdout or stderr as Bazel prints it after the action's message: as it is up to
+ * MAX_STDOUTERR_BYTES, else a line saying that it was skipped (UiEventHandler.getContentIfSmallEnough).
+ * `path` is where Bazel keeps the stream, e.g. `bazel-out/_tmp/actions/stdout-1` under the execroot.
+ */
+export function shownOutput(text: string, stream: 'stdout' | 'stderr', path: string): string {
+  if (text.length <= MAX_STDOUTERR_BYTES / 3) return text;
+  const size = utf8Encode(text).length;
+  if (size <= MAX_STDOUTERR_BYTES) return text;
+  return `${stream} (${path}) ${size} exceeds maximum size of --experimental_ui_max_stdouterr_bytes=${MAX_STDOUTERR_BYTES} bytes; skipping\n`;
 }
 
 /** Outputs of past action runs, by action key; keep one across builds for incrementality. */
@@ -101,6 +119,8 @@ export class Executor {
   readonly removed: string[] = [];
   ran = 0;
   cachedCount = 0;
+  /** Actions whose stdout or stderr was too large to show, for the names of Bazel's stream files. */
+  private skippedStreams = 0;
   private readonly status = new Map<string, Promise<boolean>>();
 
   constructor(
@@ -201,6 +221,15 @@ export class Executor {
     }
   }
 
+  /** What Bazel prints of a run's stdout and stderr after the action's message (the limit message is on stderr). */
+  private shown(r: ShellResult): string {
+    const n = this.skippedStreams + 1;
+    const stdout = shownOutput(r.stdout, 'stdout', `${this.execRoot}/bazel-out/_tmp/actions/stdout-${n}`);
+    const stderr = shownOutput(r.stderr, 'stderr', `${this.execRoot}/bazel-out/_tmp/actions/stderr-${n}`);
+    if (stdout !== r.stdout || stderr !== r.stderr) this.skippedStreams = n;
+    return stdout + stderr;
+  }
+
   private where(action: Action): string {
     return `${this.opts.workspaceDir}/${action.location.file}:${action.location.line}:${action.location.column}`;
   }
@@ -247,7 +276,7 @@ export class Executor {
       this.events.push({ severity: 'error', text: `${this.where(action)}: ${action.progress} failed: the emulated shell failed: ${msg}` });
       return { cached: false, exitCode: 1, stdout: '', stderr: msg, outputs: new Map(), missing: [], ok: false };
     }
-    const output = r.stdout + r.stderr;
+    const output = this.shown(r);
     const outputs = new Map<string, Uint8Array>();
     const missing: string[] = [];
     for (const o of action.outputs) {
