@@ -6,6 +6,10 @@
 // TEST_SIZE, TEST_TIMEOUT, XML_OUTPUT_FILE, the TEST_* files of the testlogs directory, `env` of the rule
 // and its `args` (location-expanded to runfiles paths). Exit status 0 passes. Durations are not measured:
 // every test reports 0.1s and test.xml a duration of 0, so outputs stay deterministic.
+//
+// A test that never ends is stopped by the shell's budgets (commands, loop iterations, wall time) and reported
+// as TIMEOUT, as Bazel reports a test it stopped at its timeout; its test.log ends with the rulepen line that
+// names the limit. A test stopped by the output limit FAILED (Bazel has no such limit; the log says which).
 
 import { labelToString } from '../build/index.ts';
 import { utf8Decode, utf8Encode } from '../base/index.ts';
@@ -14,7 +18,7 @@ import { timeoutSeconds } from './artifacts.ts';
 import { binDir } from './configuration.ts';
 import { ActionCache, shellQuote, withCLocale } from './executor.ts';
 import { Digest, digestBytes } from './digest.ts';
-import { runShell, type ShellLimits, type ShellSignal } from './shell/index.ts';
+import { runShell, type ShellLimitHit, type ShellLimits, type ShellSignal } from './shell/index.ts';
 
 export type TestStatus = 'PASSED' | 'FAILED' | 'TIMEOUT';
 
@@ -111,12 +115,14 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
   const key = `test ${t.key}`;
   const hit = opts.cache.entries.get(key);
   let exitCode: number;
+  let limitHit: ShellLimitHit | undefined;
   let output: string;
   let cached = false;
   /** The test's own XML report, when it wrote XML_OUTPUT_FILE. */
   let ownXml: Uint8Array | undefined;
   if (hit && hit.digest === digest) {
     exitCode = hit.exitCode ?? 0;
+    limitHit = hit.limitHit;
     output = hit.stdout;
     ownXml = hit.outputs.get('test.xml');
     cached = true;
@@ -125,11 +131,13 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
       runShell({ script: command, cwd, env, files, executable, dirs: [tmp, `${logsDir}/test.outputs`], limits: opts.limits, signal: opts.signal }),
     );
     exitCode = r.exitCode;
+    limitHit = r.limitHit;
     output = r.stdout + r.stderr;
     ownXml = r.files.get(env.XML_OUTPUT_FILE!);
-    opts.cache.entries.set(key, { digest, outputs: ownXml ? new Map([['test.xml', ownXml]]) : new Map(), stdout: output, stderr: '', exitCode });
+    const outputs = ownXml ? new Map([['test.xml', ownXml]]) : new Map<string, Uint8Array>();
+    opts.cache.entries.set(key, { digest, outputs, stdout: output, stderr: '', exitCode, ...(limitHit ? { limitHit } : {}) });
   }
-  const status: TestStatus = exitCode === 0 ? 'PASSED' : exitCode === 124 ? 'TIMEOUT' : 'FAILED';
+  const status = testStatus(exitCode, limitHit);
   const log = `exec \${PAGER:-/usr/bin/less} "$0" || exit 1\nExecuting tests from ${label}\n-----------------------------------------------------------------------------\n${output}`;
   const failures = status === 'PASSED' ? 0 : 1;
   const xml = ownXml
@@ -138,6 +146,16 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
     `    <testcase name="${shortPkg}" status="run" duration="0" time="0">${failures ? `<error message="exited with error code ${exitCode}"></error>` : ''}</testcase>\n` +
     `      <system-out>\nGenerated test.log (if the file is not UTF-8, then this may be unreadable):\n<![CDATA[${xmlEscapeCdata(log)}]]>\n      </system-out>\n    </testsuite>\n</testsuites>\n`;
   return { label, status, cached, exitCode, logPath: `${logsRel}/test.log`, log, xml, env, command };
+}
+
+/**
+ * PASSED on 0; TIMEOUT when a budget for a test that never ends stopped it; else FAILED (also a test that
+ * exits 124 itself, e.g. through `timeout`, as Bazel judges a test only by its exit status then).
+ */
+export function testStatus(exitCode: number, limitHit?: ShellLimitHit): TestStatus {
+  if (exitCode === 0) return 'PASSED';
+  if (limitHit === 'time' || limitHit === 'commands' || limitHit === 'loop') return 'TIMEOUT';
+  return 'FAILED';
 }
 
 export function encodeLog(s: string): Uint8Array {
