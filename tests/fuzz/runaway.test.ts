@@ -111,33 +111,90 @@ describe('runaway query expressions', () => {
 });
 
 describe('runaway genrules and tests', () => {
-  it('`while true` in a genrule is stopped by the shell budget with a clear message', async () => {
-    const r = await runCommand(ws({ 'p/BUILD': 'genrule(name = "g", outs = ["o"], cmd = "while true; do :; done")\n' }), ['build', '//p:g']);
+  const genrule = (cmd: string) => ws({ 'p/BUILD': `genrule(name = "g", outs = ["o"], cmd = ${JSON.stringify(cmd)})\n` });
+  /** The ERROR line of a failed genrule keeps Bazel's words: the action, (Exit N), bash failed, the command. */
+  const GENRULE_FAILED = /^ERROR: \/workspace\/p\/BUILD:1:8: Executing genrule \/\/p:g failed: \(Exit 126\): bash failed: error executing command \/bin\/bash -c /m;
+
+  it('`while true` in a genrule is stopped by the command budget with a clear message', async () => {
+    for (const cmd of ['while true; do :; done', 'while true; do echo > /dev/null; done']) {
+      const r = await runCommand(genrule(cmd), ['build', '//p:g']);
+      expect(r.exitCode, cmd).toBe(1);
+      expect(r.stderr, cmd).toMatch(GENRULE_FAILED);
+      expect(r.stderr, cmd).toMatch(/^rulepen: command limit of \d+ exceeded: the script ran more than \d+ commands/m);
+      expect(r.stderr, cmd).toContain('FAILED: Build did NOT complete successfully');
+    }
+  });
+
+  it('a loop writing to the output file is stopped by the command budget', async () => {
+    const r = await runCommand(genrule('while true; do echo y; done > $@'), ['build', '//p:g']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/rulepen: the command ran more than \d+ commands and was stopped/);
-    expect(r.stderr).toContain('FAILED: Build did NOT complete successfully');
+    expect(r.stderr).toMatch(GENRULE_FAILED);
+    expect(r.stderr).toMatch(/^rulepen: command limit of \d+ exceeded/m);
+    expect(Object.keys(r.outputs)).toEqual([]);
   });
 
   it('an output flood on stdout fails the action, with the flood cut short in the log', async () => {
-    const r = await runCommand(ws({ 'p/BUILD': 'genrule(name = "g", outs = ["o"], cmd = "yes; touch $@")\n' }), ['build', '//p:g']);
+    const r = await runCommand(genrule('yes; touch $@'), ['build', '//p:g']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('Executing genrule //p:g failed');
     expect(r.stderr.length).toBeLessThan(4 * 1024 * 1024);
     expect(Object.keys(r.outputs)).toEqual([]);
   });
 
-  // BUG (shell adapter): an output flood stopped by the output-size limit (`yes > $@`, `yes; touch $@`) reports
-  // only "(Exit 141)", unlike the command and time limits ("rulepen: the command ran more than … and was
-  // stopped"): the user is not told that a limit was hit.
-  it.skip('an output flood says that the output limit stopped it', async () => {
-    const r = await runCommand(ws({ 'p/BUILD': 'genrule(name = "g", outs = ["o"], cmd = "yes > $@")\n' }), ['build', '//p:g']);
-    expect(r.stderr).toMatch(/rulepen: .*output.*stopped/);
+  // An output flood stopped by the output limit (`yes > $@`, `yes; touch $@`) used to report only "(Exit 141)".
+  it('an output flood says that the output limit stopped it', async () => {
+    const r = await runCommand(genrule('yes > $@'), ['build', '//p:g']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(GENRULE_FAILED);
+    expect(r.stderr).toMatch(/^rulepen: output limit of 16 MiB exceeded: `yes` writes without end .*stopped$/m);
+    expect(Object.keys(r.outputs)).toEqual([]);
   });
 
-  it('a test that never ends is stopped and reported as failed', async () => {
-    const r = await runCommand(ws({ 'p/BUILD': 'sh_test(name = "t", srcs = ["t.sh"])\n', 'p/t.sh': 'while true; do :; done\n' }), ['test', '//p:t']);
+  it('a flood on stdout is skipped as Bazel skips action output above 1 MiB, and the limit is named after it', async () => {
+    const r = await runCommand(genrule('yes'), ['build', '//p:g']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(GENRULE_FAILED);
+    expect(r.stderr).toMatch(
+      /\nstdout \(\S+\/stdout-1\) \d+ exceeds maximum size of --experimental_ui_max_stdouterr_bytes=1048576 bytes; skipping\nrulepen: output limit of 16 MiB exceeded/,
+    );
+    expect(r.stderr).not.toContain('y\ny\n');
+  });
+
+  it('a flood that passes the output limit itself names it', async () => {
+    const r = await runCommand(genrule('x=$$(seq 1 99999); while true; do echo "$$x"; done > $@'), ['build', '//p:g']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(GENRULE_FAILED);
+    expect(r.stderr).toMatch(/^rulepen: output limit of 16 MiB exceeded: the script wrote more than 16 MiB/m);
+    expect(r.stderr.length).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('`yes | head` is not a flood', async () => {
+    const r = await runCommand(genrule('(yes || true) | head -n 2 > $@'), ['build', '//p:g']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(new TextDecoder().decode(r.outputs['bazel-bin/p/o'])).toBe('y\ny\n');
+  });
+
+  it('a test that never ends is stopped and reported as TIMEOUT, with the reason in its test.log', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'sh_test(name = "t", srcs = ["t.sh"])\n', 'p/t.sh': 'echo started\nwhile true; do :; done\n' }), ['test', '//p:t']);
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toContain('FAIL: //p:t');
+    expect(r.stdout).toMatch(/^\/\/p:t +TIMEOUT in /m);
+    const log = new TextDecoder().decode(r.outputs['bazel-testlogs/p/t/test.log']);
+    expect(log).toMatch(/\nstarted\nrulepen: command limit of \d+ exceeded: the script ran more than \d+ commands .*stopped\n$/);
+  });
+
+  it('a test that exits 124 by itself FAILED (only a limit makes a TIMEOUT)', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'sh_test(name = "t", srcs = ["t.sh"])\n', 'p/t.sh': 'exit 124\n' }), ['test', '//p:t']);
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toMatch(/^\/\/p:t +FAILED in /m);
+  });
+
+  it('a test that floods its output fails, with the output limit in its test.log', async () => {
+    const r = await runCommand(ws({ 'p/BUILD': 'sh_test(name = "t", srcs = ["t.sh"])\n', 'p/t.sh': 'yes\n' }), ['test', '//p:t']);
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toMatch(/^\/\/p:t +FAILED in /m);
+    const log = new TextDecoder().decode(r.outputs['bazel-testlogs/p/t/test.log']);
+    expect(log).toMatch(/\nrulepen: output limit of 16 MiB exceeded: `yes` writes without end .*\n$/);
   });
 });
 
