@@ -177,7 +177,7 @@ describe('runaway genrules and tests', () => {
   it('a test that never ends is stopped and reported as TIMEOUT, with the reason in its test.log', async () => {
     const r = await runCommand(ws({ 'p/BUILD': 'sh_test(name = "t", srcs = ["t.sh"])\n', 'p/t.sh': 'echo started\nwhile true; do :; done\n' }), ['test', '//p:t']);
     expect(r.exitCode).toBe(3);
-    expect(r.stderr).toContain('FAIL: //p:t');
+    expect(r.stderr).toContain('TIMEOUT: //p:t (see /workspace/bazel-testlogs/p/t/test.log)');
     expect(r.stdout).toMatch(/^\/\/p:t +TIMEOUT in /m);
     const log = new TextDecoder().decode(r.outputs['bazel-testlogs/p/t/test.log']);
     expect(log).toMatch(/\nstarted\nrulepen: command limit of \d+ exceeded: the script ran more than \d+ commands .*stopped\n$/);

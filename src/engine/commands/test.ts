@@ -110,7 +110,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[], 
     const dir = `bazel-testlogs/${r.logPath.slice(0, -'/test.log'.length)}`;
     p.con.outputs[`${dir}/test.log`] = utf8Encode(r.log);
     p.con.outputs[`${dir}/test.xml`] = utf8Encode(r.xml);
-    if (r.status !== 'PASSED') p.con.raw(`FAIL: ${r.label} (see ${ctx.workspaceDir}/${dir}/test.log)`);
+    // Bazel's StandaloneTestStrategy: `TIMEOUT: <label> (see <log>)` for a timed-out test, `FAIL: …` otherwise.
+    if (r.status !== 'PASSED') p.con.raw(`${r.status === 'TIMEOUT' ? 'TIMEOUT' : 'FAIL'}: ${r.label} (see ${ctx.workspaceDir}/${dir}/test.log)`);
   }
   const explanations = p.explanations({ testSuites: suites });
   const passed = runs.filter((r) => r.status === 'PASSED').length;
