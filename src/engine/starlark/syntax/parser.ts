@@ -84,6 +84,10 @@ const PRECEDENCE: readonly ReadonlySet<TokenKind>[] = [
 ];
 const NOT_LEVEL = 2;
 const COMPARISON_LEVEL = 3;
+/** The level of each binary operator (the prefix `not` excluded). */
+const BINARY_PRECEDENCE: ReadonlyMap<TokenKind, number> = new Map(
+  PRECEDENCE.flatMap((ops, level) => (level === NOT_LEVEL ? [] : [...ops].map((op) => [op, level] as const))),
+);
 
 const FORBIDDEN: Readonly<Partial<Record<TokenKind, string>>> = {
   assert: "'assert' not supported, use 'fail' instead",
@@ -504,18 +508,21 @@ class Parser {
     return { kind: 'LambdaExpr', params, body, start, end: this.prevEnd };
   }
 
-  private parseBinary(prec: number): Expr {
-    if (prec >= PRECEDENCE.length) return this.parsePrimaryWithSuffix();
-    if (prec === NOT_LEVEL) {
-      if (this.kind() === 'not') {
-        const start = this.next();
-        const x = this.parseBinary(prec);
-        return { kind: 'UnaryExpr', op: 'not', x, start, end: this.prevEnd };
-      }
-      return this.parseBinary(prec + 1);
+  /**
+   * Precedence climbing over PRECEDENCE: the operand, then every binary operator of level >= minPrec (its right
+   * operand parsed at the next level up). Builds the same tree as one recursive call per level would, without
+   * descending through every level for every operand.
+   */
+  private parseBinary(minPrec: number): Expr {
+    let x: Expr;
+    if (minPrec <= NOT_LEVEL && this.kind() === 'not') {
+      const start = this.next();
+      const operand = this.parseBinary(NOT_LEVEL);
+      x = { kind: 'UnaryExpr', op: 'not', x: operand, start, end: this.prevEnd };
+    } else {
+      x = this.parsePrimaryWithSuffix();
     }
-    let x = this.parseBinary(prec + 1);
-    let lastOp: TokenKind | undefined;
+    let lastOp: TokenKind | undefined; // the previous operator when it was a comparison
     for (;;) {
       if (this.kind() === 'not') {
         // `not` where an operator is due must begin `not in`.
@@ -524,14 +531,15 @@ class Parser {
         this.tok.kind = 'not in'; // fuse `not` `in`
       }
       const op = this.kind();
-      if (!PRECEDENCE[prec].has(op)) return x;
+      const prec = BINARY_PRECEDENCE.get(op);
+      if (prec === undefined || prec < minPrec) return x;
       if (lastOp !== undefined && prec === COMPARISON_LEVEL) {
         this.report(this.tok.start, this.tok.end, `Operator '${lastOp}' is not associative with operator '${op}'. Use parens.`);
       }
       const opPos = this.next();
       const y = this.parseBinary(prec + 1);
       x = { kind: 'BinaryExpr', op: op as BinaryOp, opPos, x, y, start: x.start, end: this.prevEnd };
-      lastOp = op;
+      lastOp = prec === COMPARISON_LEVEL ? op : undefined;
     }
   }
 
