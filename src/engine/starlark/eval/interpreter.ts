@@ -32,6 +32,7 @@ import {
   MAX_REPEAT,
   List,
   None,
+  RangeValue,
   beginIteration,
   binary,
   checkHashable,
@@ -202,6 +203,27 @@ function exec(thread: Thread, fr: Frame, s: Stmt): Flow {
 
 function execFor(thread: Thread, fr: Frame, s: ForStmt): Flow {
   const seq = evalExpr(thread, fr, s.iterable);
+  // range(): no iterator object and no iteration guard (a range is immutable).
+  if (seq instanceof RangeValue) {
+    const start = seq.start;
+    const step = seq.step;
+    const n = seq.len;
+    const vars = s.vars;
+    const body = s.body;
+    try {
+      for (let i = 0; i < n; i++) {
+        assign(thread, fr, vars, start + i * step);
+        const flow = execStatements(thread, fr, body, true);
+        if (flow === BREAK) break;
+        if (flow === RETURN) return RETURN;
+        thread.checkCancelled();
+      }
+    } catch (e) {
+      locate(fr, s.start);
+      throw e;
+    }
+    return PASS;
+  }
   let items: Iterable<Value>;
   try {
     items = iterate(seq);
@@ -211,12 +233,24 @@ function execFor(thread: Thread, fr: Frame, s: ForStmt): Flow {
   }
   beginIteration(seq);
   try {
-    for (const x of items) {
-      assign(thread, fr, s.vars, x);
-      const flow = execStatements(thread, fr, s.body, true);
-      if (flow === BREAK) break;
-      if (flow === RETURN) return RETURN;
-      thread.checkCancelled();
+    if (Array.isArray(items)) {
+      // A list's or tuple's elements: indexing is cheaper than the array iterator (the guard keeps it stable).
+      const xs = items as readonly Value[];
+      for (let i = 0; i < xs.length; i++) {
+        assign(thread, fr, s.vars, xs[i]!);
+        const flow = execStatements(thread, fr, s.body, true);
+        if (flow === BREAK) break;
+        if (flow === RETURN) return RETURN;
+        thread.checkCancelled();
+      }
+    } else {
+      for (const x of items) {
+        assign(thread, fr, s.vars, x);
+        const flow = execStatements(thread, fr, s.body, true);
+        if (flow === BREAK) break;
+        if (flow === RETURN) return RETURN;
+        thread.checkCancelled();
+      }
     }
   } catch (e) {
     locate(fr, s.start);
@@ -246,13 +280,36 @@ function execLoad(thread: Thread, fr: Frame, s: LoadStmt): void {
   }
 }
 
+/** The binary operator of each augmented assignment (`+=` → `+`). */
+const AUGMENTED_OP: Readonly<Record<string, string>> = {
+  '+=': '+',
+  '-=': '-',
+  '*=': '*',
+  '/=': '/',
+  '//=': '//',
+  '%=': '%',
+  '&=': '&',
+  '|=': '|',
+  '^=': '^',
+  '<<=': '<<',
+  '>>=': '>>',
+};
+
 function execAugmented(thread: Thread, fr: Frame, s: AssignStmt): void {
-  const op = s.op.slice(0, -1);
+  const op = AUGMENTED_OP[s.op]!;
   const lhs = s.lhs;
   switch (lhs.kind) {
     case 'Ident': {
       const x = evalExpr(thread, fr, lhs);
       const y = evalExpr(thread, fr, s.rhs);
+      // int += int, the commonest case, without the operator dispatch.
+      if (op === '+' && typeof x === 'number' && typeof y === 'number') {
+        const z = x + y;
+        if (Number.isSafeInteger(z)) {
+          assignIdent(fr, lhs, z);
+          return;
+        }
+      }
       assignIdent(fr, lhs, inplaceBinary(op, x, y));
       return;
     }
@@ -318,6 +375,10 @@ function setField(obj: Value, name: string, v: Value): void {
 // ---- assignment ----
 
 function assign(thread: Thread, fr: Frame, lhs: Expr, v: Value): void {
+  if (lhs.kind === 'Ident' && lhs.binding!.scope === 'local') {
+    fr.locals[lhs.binding!.index] = v;
+    return;
+  }
   switch (lhs.kind) {
     case 'Ident':
       assignIdent(fr, lhs, v);
@@ -412,8 +473,14 @@ function readIdent(fr: Frame, id: Ident, quiet: boolean): Value | undefined {
 function evalExpr(thread: Thread, fr: Frame, e: Expr): Value {
   thread.step();
   switch (e.kind) {
-    case 'Ident':
+    case 'Ident': {
+      const b = e.binding!;
+      if (b.scope === 'local') {
+        const v = fr.locals[b.index] as Value | undefined;
+        if (v !== undefined) return v;
+      }
       return readIdent(fr, e, false)!;
+    }
     case 'Literal':
       return e.token === 'FLOAT' ? new Float(e.value as number) : (e.value as Value);
     case 'BinaryExpr':
