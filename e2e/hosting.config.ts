@@ -8,6 +8,8 @@ const PORT = Number(process.env.RULEPEN_HOSTING_PORT ?? 5281);
 // One output folder per port, so that two runs on one machine do not overwrite each other's build.
 const DIST = `node_modules/.rulepen-hosting-dist-${PORT}`;
 export const SUB_PATH = '/some/sub/path/rulepen/';
+/** The same site again, with its Content-Security-Policy also sent as an HTTP header (see static-server.mjs). */
+export const HEADER_CSP_SUB_PATH = '/with/csp/header/rulepen/';
 
 export default defineConfig({
   testDir: 'hosting',
@@ -23,7 +25,7 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium' },
   },
   webServer: {
-    command: `node node_modules/vite/bin/vite.js build --outDir ${DIST} --emptyOutDir && node e2e/hosting/static-server.mjs ${DIST} ${PORT} ${SUB_PATH}`,
+    command: `node node_modules/vite/bin/vite.js build --outDir ${DIST} --emptyOutDir && node e2e/hosting/static-server.mjs ${DIST} ${PORT} ${SUB_PATH} ${HEADER_CSP_SUB_PATH}`,
     url: `http://127.0.0.1:${PORT}${SUB_PATH}`,
     cwd: new URL('..', import.meta.url).pathname,
     reuseExistingServer: false,

@@ -1,11 +1,12 @@
 // Hosting: the production build's Content-Security-Policy. The built page carries the policy (a <meta> tag, set
 // at build time only); a whole session — typing in the editor, completion, a query with its graph, a build and its
-// outputs, the Docs panel, a share link opened again — raises no policy violation; and script injected inline, an
+// outputs, the Docs panel, a share link opened again — raises no policy violation, also when a host sends the
+// policy as a header (then it governs the workers and the service worker too); and script injected inline, an
 // inline event handler, eval, and requests to another origin are all refused.
 
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.ts';
-import { SUB_PATH } from '../hosting.config.ts';
+import { HEADER_CSP_SUB_PATH, SUB_PATH } from '../hosting.config.ts';
 import { fileList, getFileText, targetsPanel } from '../helpers.ts';
 import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from '../timeouts.ts';
 
@@ -41,11 +42,15 @@ async function openBuiltSite(page: Page, url = SUB_PATH): Promise<void> {
   await page.waitForFunction(() => window.__rulepen?.isSettled() === true);
 }
 
-/** The policy of the page as a map from directive to its sources. */
-async function readPolicy(page: Page): Promise<Map<string, string[]>> {
+async function readPolicyText(page: Page): Promise<string> {
   const metas = page.locator('meta[http-equiv="Content-Security-Policy"]');
   await expect(metas).toHaveCount(1);
-  const text = (await metas.getAttribute('content')) ?? '';
+  return (await metas.getAttribute('content')) ?? '';
+}
+
+/** The policy of the page as a map from directive to its sources. */
+async function readPolicy(page: Page): Promise<Map<string, string[]>> {
+  const text = await readPolicyText(page);
   return new Map(
     text
       .split(';')
@@ -78,9 +83,9 @@ test('the built page carries a Content-Security-Policy without inline script or 
   expect(order.indexOf('csp')).toBeLessThan(order.indexOf('script'));
 });
 
-test('a whole session — editor, query, build, docs, a share link — raises no policy violation', async ({ page }) => {
-  const violations = await recordViolations(page);
-  await openBuiltSite(page);
+/** Editor typing and completion, a query as text and graph, a build and its outputs, the Docs panel, a share link. */
+async function exerciseSession(page: Page, base: string): Promise<void> {
+  await openBuiltSite(page, base);
   await expect(targetsPanel(page)).toContainText(':banner');
 
   // The editor: type a line, ask for completion.
@@ -128,7 +133,36 @@ test('a whole session — editor, query, build, docs, a share link — raises no
   await expect(page.getByRole('tabpanel', { name: /^Generated files/ }).getByLabel('File contents')).toContainText('welcome to rulepen', {
     timeout: COMMAND_TIMEOUT,
   });
+}
 
+test('a whole session — editor, query, build, docs, a share link — raises no policy violation', async ({ page }) => {
+  const violations = await recordViolations(page);
+  await exerciseSession(page, SUB_PATH);
+  expect(violations).toEqual([]);
+});
+
+test('with the policy also sent as an HTTP header (which governs the workers too) the session and offline mode work', async ({ page, context }) => {
+  const violations = await recordViolations(page);
+  const workers = new Set<string>();
+  page.on('worker', (w) => workers.add(w.url()));
+  const response = await page.goto(HEADER_CSP_SUB_PATH);
+  const policy = await readPolicyText(page);
+  expect(response?.headers()['content-security-policy']).toBe(policy);
+  // Worker scripts come with the header: the engine worker (with the emulated shell) and Monaco's editor worker run
+  // under it; a refusal there shows as a worker console error, which the fixture fails on.
+  await exerciseSession(page, HEADER_CSP_SUB_PATH);
+  // Every worker the page started (the engine's at least) was served with the policy.
+  expect([...workers].some((u) => /\/engine\.worker-[\w-]+\.js$/.test(u)), [...workers].join(', ')).toBe(true);
+  for (const url of workers) expect((await page.request.get(url)).headers()['content-security-policy'], url).toBe(policy);
+
+  // The service worker registers under the policy; offline, a reload still shows the playground.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await openBuiltSite(page, page.url());
+  await expect(page.getByRole('tabpanel', { name: 'Docs' })).toContainText('Macros for the hello app.');
+  await context.setOffline(false);
   expect(violations).toEqual([]);
 });
 
