@@ -2,6 +2,7 @@
 // through the app's own store, exactly as typing would.
 
 import { useEngine } from './state/engine-store.ts';
+import { simulateEngineCrash } from './state/engine-sync.ts';
 import { useWorkspace } from './state/workspace-store.ts';
 
 export interface RulepenTestHook {
@@ -15,6 +16,8 @@ export interface RulepenTestHook {
   reveal(path: string, line: number, column: number): void;
   /** The editor's file and cursor (1-based), or null before the editor exists. */
   cursor(): { path: string | null; line: number; column: number } | null;
+  /** The engine worker dies as of an uncaught error (the client's real crash handling runs). */
+  crashEngine(message?: string): void;
 }
 
 let cursorProbe: (() => { line: number; column: number } | null) | null = null;
@@ -52,5 +55,6 @@ export function installTestHook(): void {
       const position = cursorProbe?.();
       return position ? { path: useWorkspace.getState().activePath, ...position } : null;
     },
+    crashEngine: (message) => simulateEngineCrash(message),
   };
 }

@@ -25,6 +25,11 @@ export interface EngineClient {
   decodeModuleInfo(bytes: Uint8Array): Promise<Outcome<DecodedModuleInfo>>;
   /** Terminates the worker; whatever was queued or running settles as 'stopped'. */
   stop(): void;
+  /**
+   * Tests: acts as if the worker had died of an uncaught error — the browser's error event, taken by the same
+   * handler as a real crash (whatever was queued or running settles as 'failed'; the next request respawns).
+   */
+  simulateCrash(message: string): void;
   dispose(): void;
 }
 
@@ -102,6 +107,9 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     docs: (files, what) => docs.request({ files, what }),
     decodeModuleInfo: (bytes) => decodes.request(bytes),
     stop: () => terminate({ status: 'stopped' }),
+    simulateCrash: (message) => {
+      ensure().worker.dispatchEvent(new ErrorEvent('error', { message, cancelable: true }));
+    },
     dispose: () => terminate({ status: 'stopped' }),
   };
 }

@@ -5,6 +5,7 @@ import { createEngineClient, type EngineClient, type Outcome, type RunChannel } 
 import type { CommandResult, DecodedModuleInfo, DocsResult, OptionInfo, RuleInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
 import { commandArgv } from './command-line.ts';
 import { useEngine } from './engine-store.ts';
+import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 
 export const LOAD_DEBOUNCE_MS = 150;
@@ -14,6 +15,9 @@ let client: EngineClient | null = null;
 function engine(): EngineClient {
   return (client ??= createEngineClient());
 }
+
+/** The revision whose load was last retried after the worker died, so that files that crash it are not retried forever. */
+let retriedRevision: number | null = null;
 
 async function loadNow(): Promise<void> {
   const { files, revision } = useWorkspace.getState();
@@ -27,8 +31,18 @@ async function loadNow(): Promise<void> {
       pendingRevision: null,
       workerError: null,
     });
+  } else if (retriedRevision !== revision) {
+    // The worker died (the files live here, not in the worker): the next request starts a fresh one, which
+    // loads the files as they are now. Once per revision, so that files that crash the worker every time end in
+    // the error below rather than in a loop.
+    retriedRevision = revision;
+    useUi.getState().say('The engine stopped unexpectedly and was restarted; your files are unchanged');
+    await loadNow();
   } else {
-    useEngine.setState({ pendingRevision: null, workerError: outcome.error });
+    useEngine.setState({
+      pendingRevision: null,
+      workerError: `${outcome.error} — it failed again after a restart on the same files; your files are unchanged, and the next edit tries again`,
+    });
   }
 }
 
@@ -62,14 +76,22 @@ export async function runCommandLine(text = useEngine.getState().commandText): P
     const { result, millis } = outcome.value;
     useEngine.setState({ command: { status: 'done', text, result, revision, millis, error: null } });
   } else {
-    useEngine.setState((s) => ({
+    // Stopped or crashed: this command has no result (the previous command's result must not pass for its own).
+    useEngine.setState({
       command: {
-        ...s.command,
         status: outcome.status === 'stopped' ? 'stopped' : 'failed',
         text,
-        error: outcome.status === 'failed' ? outcome.error : null,
+        result: null,
+        revision,
+        millis: 0,
+        error:
+          outcome.status === 'failed'
+            ? `The engine stopped unexpectedly while running this command (${outcome.error}). It restarts by itself; your files are unchanged. Run the command again.`
+            : null,
       },
-    }));
+    });
+    // The worker is gone: a fresh one reloads the workspace, so that Problems and Targets stay current.
+    if (outcome.status === 'failed') void loadNow();
   }
 }
 
@@ -77,6 +99,11 @@ export async function runCommandLine(text = useEngine.getState().commandText): P
 export function stopEngine(): void {
   engine().stop();
   void loadNow();
+}
+
+/** Tests: the engine worker dies as of an uncaught error (see EngineClient.simulateCrash). */
+export function simulateEngineCrash(message = 'simulated crash'): void {
+  engine().simulateCrash(message);
 }
 
 /** Runs argv on a side channel (the Query and Why panels), independent of the command bar's run. */

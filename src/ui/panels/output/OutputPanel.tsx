@@ -24,7 +24,11 @@ export function OutputPanel() {
         <span className="prompt">$ {command.text.trim().startsWith('bazel') ? '' : 'bazel '}{command.text.trim()}</span>
         {'\n'}
         {command.status === 'running' && <span className="muted">running…{'\n'}</span>}
-        {command.status === 'stopped' && <span className="muted">stopped.{'\n'}</span>}
+        {command.status === 'stopped' && (
+          <span className="muted">
+            stopped.{'\n'}The command was cancelled (Stop or Esc) and has no result. The engine was restarted; your files are unchanged.{'\n'}
+          </span>
+        )}
         {command.error && <span className="stderr">{command.error}{'\n'}</span>}
         {result && command.status !== 'running' && (
           <>
