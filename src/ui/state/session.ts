@@ -13,6 +13,8 @@ import { resetTabs } from './tabs-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 
 export const STORAGE_KEY = 'rulepen.session';
+/** Where a saved session that could not be read is kept (once), instead of being overwritten by the next save. */
+export const UNREADABLE_KEY = 'rulepen.session.unreadable';
 
 export interface Notice {
   kind: 'error' | 'info' | 'warning';
@@ -121,6 +123,14 @@ function storage(): Storage | null {
   }
 }
 
+function readSaved(): string | null {
+  try {
+    return storage()?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function saveNow(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
@@ -176,11 +186,26 @@ export function startSession(): boolean {
       }
     }
   } else {
-    const saved = storage()?.getItem(STORAGE_KEY);
+    const saved = readSaved();
     if (saved) {
       const decoded = decodeShareFragment(saved);
       if (decoded.ok) applyState(decoded.state);
-      else useSession.getState().showNotice({ kind: 'warning', text: `Your saved session could not be restored (${decoded.reason}).` });
+      else {
+        // Kept aside (a newer rulepen may read it), since saving from now on overwrites the session.
+        let kept = false;
+        try {
+          storage()?.setItem(UNREADABLE_KEY, saved);
+          kept = true;
+        } catch {
+          // Storage full or refused: nothing more to do.
+        }
+        useSession.getState().showNotice({
+          kind: 'warning',
+          text:
+            `Your saved session could not be restored (${decoded.reason.replace(/\blink\b/g, 'session')}). Showing the default workspace instead.` +
+            (kept ? ` The unreadable copy is kept in this browser's local storage as “${UNREADABLE_KEY}”.` : ''),
+        });
+      }
     }
   }
   saving = true;
