@@ -63,3 +63,17 @@ export function errorSquiggles(page: Page): Locator {
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * A workspace whose `bazel build //p:all` keeps the engine busy for a long time (tens of seconds) while every
+ * action stays well inside the shell's budgets: many small genrules (`//p:quick` builds at once). For Stop.
+ */
+export function slowBuildWorkspace(count = 200): Record<string, string> {
+  let build = '';
+  for (let k = 0; k < count; k++) {
+    build += `genrule(name = "slow${k}", outs = ["n${k}.txt"], cmd = "seq ${k} 20000 | sort -rn | md5sum > $@")\n`;
+  }
+  build += `filegroup(name = "all", srcs = [${Array.from({ length: count }, (_, k) => `":slow${k}"`).join(', ')}])\n`;
+  build += 'filegroup(name = "quick")\n';
+  return { 'MODULE.bazel': '', 'p/BUILD': build };
+}
