@@ -609,55 +609,91 @@ function evalDict(thread: Thread, fr: Frame, e: DictExpr): Value {
 }
 
 function evalComprehension(thread: Thread, fr: Frame, c: Comprehension): Value {
-  const dict = c.curly ? new Dict() : undefined;
-  const list = c.curly ? undefined : new List([]);
-  const clauses = c.clauses;
-  const body = c.body;
+  if (c.curly) {
+    const dict = new Dict();
+    comprehensionClause(thread, fr, c, 0, dict, undefined);
+    return dict;
+  }
+  const list = new List([]);
+  comprehensionClause(thread, fr, c, 0, undefined, list);
+  return list;
+}
 
-  const run = (index: number): void => {
-    if (index < clauses.length) {
-      const clause = clauses[index]!;
-      if (clause.kind === 'ForClause') {
-        const seq = evalExpr(thread, fr, clause.iterable);
-        let items: Iterable<Value>;
+/** Runs clause `index` of a comprehension (past the last one: adds the body's value to `dict` or `list`). */
+function comprehensionClause(
+  thread: Thread,
+  fr: Frame,
+  c: Comprehension,
+  index: number,
+  dict: Dict | undefined,
+  list: List | undefined,
+): void {
+  const clauses = c.clauses;
+  if (index < clauses.length) {
+    const clause = clauses[index]!;
+    if (clause.kind === 'ForClause') {
+      const seq = evalExpr(thread, fr, clause.iterable);
+      if (seq instanceof RangeValue) {
+        // No iterator object and no iteration guard (a range is immutable).
+        const start = seq.start;
+        const step = seq.step;
+        const n = seq.len;
         try {
-          items = iterate(seq);
-        } catch (err) {
-          locate(fr, clause.iterable.start);
-          throw err;
-        }
-        beginIteration(seq);
-        try {
-          for (const x of items) {
-            assign(thread, fr, clause.vars, x);
-            run(index + 1);
+          for (let i = 0; i < n; i++) {
+            assign(thread, fr, clause.vars, start + i * step);
+            comprehensionClause(thread, fr, c, index + 1, dict, list);
           }
         } catch (err) {
           locate(fr, clause.start);
           throw err;
-        } finally {
-          endIteration(seq);
         }
-      } else if (truth(evalExpr(thread, fr, clause.cond))) {
-        run(index + 1);
+        return;
       }
-      return;
-    }
-    if (body.kind === 'DictEntry') {
-      const k = evalExpr(thread, fr, body.key);
+      let items: Iterable<Value>;
       try {
-        checkHashable(k);
-        dict!.put(k, evalExpr(thread, fr, body.value));
+        items = iterate(seq);
       } catch (err) {
-        locate(fr, body.colon);
+        locate(fr, clause.iterable.start);
         throw err;
       }
-    } else {
-      list!.elems.push(evalExpr(thread, fr, body));
+      beginIteration(seq);
+      try {
+        if (Array.isArray(items)) {
+          const xs = items as readonly Value[];
+          for (let i = 0; i < xs.length; i++) {
+            assign(thread, fr, clause.vars, xs[i]!);
+            comprehensionClause(thread, fr, c, index + 1, dict, list);
+          }
+        } else {
+          for (const x of items) {
+            assign(thread, fr, clause.vars, x);
+            comprehensionClause(thread, fr, c, index + 1, dict, list);
+          }
+        }
+      } catch (err) {
+        locate(fr, clause.start);
+        throw err;
+      } finally {
+        endIteration(seq);
+      }
+    } else if (truth(evalExpr(thread, fr, clause.cond))) {
+      comprehensionClause(thread, fr, c, index + 1, dict, list);
     }
-  };
-  run(0);
-  return dict ?? list!;
+    return;
+  }
+  const body = c.body;
+  if (body.kind === 'DictEntry') {
+    const k = evalExpr(thread, fr, body.key);
+    try {
+      checkHashable(k);
+      dict!.put(k, evalExpr(thread, fr, body.value));
+    } catch (err) {
+      locate(fr, body.colon);
+      throw err;
+    }
+  } else {
+    list!.elems.push(evalExpr(thread, fr, body));
+  }
 }
 
 function evalCall(thread: Thread, fr: Frame, call: CallExpr): Value {
@@ -669,7 +705,8 @@ function evalCall(thread: Thread, fr: Frame, call: CallExpr): Value {
     const name = f.name.name;
     const m = typeof x === 'object' && x.getAttr !== undefined ? undefined : lookupMethod(typeName(x), name, thread.semantics);
     if (m !== undefined) {
-      const [args, kwargs] = evalArguments(thread, fr, call.args);
+      const kwargs: [string, Value][] = [];
+      const args = evalArguments(thread, fr, call.args, kwargs);
       fr.pos = call.lparen;
       thread.push(new Frame(name, undefined, undefined, undefined, -1));
       try {
@@ -695,7 +732,8 @@ function evalCall(thread: Thread, fr: Frame, call: CallExpr): Value {
 }
 
 function finishCall(thread: Thread, fr: Frame, call: CallExpr, fn: Value): Value {
-  const [args, kwargs] = evalArguments(thread, fr, call.args);
+  const kwargs: [string, Value][] = [];
+  const args = evalArguments(thread, fr, call.args, kwargs);
   fr.pos = call.lparen;
   try {
     return callValue(thread, fn, args, kwargs);
@@ -705,10 +743,11 @@ function finishCall(thread: Thread, fr: Frame, call: CallExpr, fn: Value): Value
   }
 }
 
-function evalArguments(thread: Thread, fr: Frame, argNodes: readonly Argument[]): [Value[], [string, Value][]] {
+/** Evaluates a call's arguments: returns the positional ones and appends the keyword ones to `kwargs`. */
+function evalArguments(thread: Thread, fr: Frame, argNodes: readonly Argument[], kwargs: [string, Value][]): Value[] {
   const args: Value[] = [];
-  const kwargs: [string, Value][] = [];
-  for (const a of argNodes) {
+  for (let i = 0; i < argNodes.length; i++) {
+    const a = argNodes[i]!;
     switch (a.form) {
       case 'positional':
         args.push(evalExpr(thread, fr, a.value));
@@ -742,7 +781,7 @@ function evalArguments(thread: Thread, fr: Frame, argNodes: readonly Argument[])
       }
     }
   }
-  return [args, kwargs];
+  return args;
 }
 
 /** Makes the function value of a def or lambda: evaluates its defaults and captures its free variables. */

@@ -100,7 +100,9 @@ export function unpackArgs(
   // named
   let extra: Dict | undefined;
   if (sig.kwargs) extra = new Dict();
-  for (const [name, v] of kwargs) {
+  for (let k = 0; k < kwargs.length; k++) {
+    const name = kwargs[k]![0];
+    const v = kwargs[k]![1];
     let idx = -1;
     for (let i = 0; i < n; i++) {
       if (params[i]!.name === name) {
