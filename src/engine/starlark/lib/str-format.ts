@@ -4,20 +4,15 @@
 import { Dict, EvalError, strInto, type Value } from '../values/index.ts';
 import { unpackArgs } from './unpack.ts';
 
-const ILLEGAL_IN_FIELD = '.[],';
+const FORMAT_SIG = { params: [], varargs: true, kwargs: true } as const;
 
 export function formatString(s: string, args: readonly Value[], kwargs: readonly (readonly [string, Value])[]): string {
-  // Duplicate keyword arguments are caught by the unpacker.
-  const slots = unpackArgs('format', args, kwargs, { params: [], varargs: true, kwargs: true });
-  const named = slots[1] as Dict;
+  // Duplicate keyword arguments are caught by the unpacker (only needed when there are some).
+  const named = kwargs.length === 0 ? undefined : (unpackArgs('format', args, kwargs, FORMAT_SIG)[1] as Dict);
   const out: string[] = [];
-  const seen = new Set<object>();
+  let seen: Set<object> | undefined; // made on first use: most fields are strings
   let mode: 'none' | 'manual' | 'auto' = 'none';
   let next = -1;
-  const setMode = (m: 'manual' | 'auto') => {
-    if (mode === 'none') mode = m;
-    else if (mode !== m) throw new EvalError('Cannot mix manual and automatic numbering of positional fields');
-  };
   for (let pos = 0; pos < s.length; pos++) {
     const c = s[pos]!;
     if (c === '{') {
@@ -26,28 +21,26 @@ export function formatString(s: string, args: readonly Value[], kwargs: readonly
         pos++;
         continue;
       }
-      let key = '';
-      let closed = false;
-      for (let j = pos + 1; j < s.length; j++) {
-        const d = s[j]!;
-        if (d === '}') {
-          closed = true;
-          break;
+      let j = pos + 1;
+      for (; j < s.length; j++) {
+        const d = s.charCodeAt(j);
+        if (d === 125 /* } */) break;
+        if (d === 123 /* { */) throw new EvalError('Nested replacement fields are not supported');
+        if (d === 46 || d === 91 || d === 93 || d === 44 /* . [ ] , */) {
+          throw new EvalError(`Invalid character '${s[j]}' inside replacement field`);
         }
-        if (d === '{') throw new EvalError('Nested replacement fields are not supported');
-        if (ILLEGAL_IN_FIELD.includes(d)) throw new EvalError(`Invalid character '${d}' inside replacement field`);
-        key += d;
       }
-      if (!closed) throw new EvalError("Found '{' without matching '}'");
+      if (j >= s.length) throw new EvalError("Found '{' without matching '}'");
+      const key = s.slice(pos + 1, j);
       let value: Value | undefined;
       if (key === '' || /^[0-9-]+$/.test(key)) {
         let index: number;
         if (key === '') {
-          setMode('auto');
+          mode = setMode(mode, 'auto');
           index = ++next;
         } else if (/^[-+]?[0-9]+$/.test(key) && Math.abs(Number(key)) <= 2147483647) {
           index = Number(key);
-          setMode('manual');
+          mode = setMode(mode, 'manual');
         } else {
           index = NaN;
         }
@@ -57,7 +50,8 @@ export function formatString(s: string, args: readonly Value[], kwargs: readonly
           value = args[index]!;
         }
       } else value = kwarg(named, key);
-      strInto(out, value, seen);
+      if (typeof value === 'string') out.push(value);
+      else strInto(out, value, (seen ??= new Set()));
       pos += key.length + 1;
     } else if (c === '}') {
       if (s[pos + 1] !== '}') throw new EvalError("Found '}' without matching '{'");
@@ -74,8 +68,14 @@ export function formatString(s: string, args: readonly Value[], kwargs: readonly
   return out.join('');
 }
 
-function kwarg(named: Dict, key: string): Value {
-  const v = named.get(key);
+/** The numbering mode after a field numbered `m` (not a closure: tsx's keepNames makes closures costly). */
+function setMode(mode: 'none' | 'manual' | 'auto', m: 'manual' | 'auto'): 'manual' | 'auto' {
+  if (mode !== 'none' && mode !== m) throw new EvalError('Cannot mix manual and automatic numbering of positional fields');
+  return m;
+}
+
+function kwarg(named: Dict | undefined, key: string): Value {
+  const v = named?.get(key);
   if (v === undefined) throw new EvalError(`Missing argument '${key}'`);
   return v;
 }

@@ -52,11 +52,16 @@ function isWhitespace(c: number): boolean {
   );
 }
 
+/** Whether every UTF-16 unit of s is ASCII (then JS case mapping is exactly the ASCII one). */
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function asciiLower(s: string): string {
+  if (!NON_ASCII.test(s)) return s.toLowerCase();
   return s.replace(/[A-Z]+/g, (x) => x.toLowerCase());
 }
 
 function asciiUpper(s: string): string {
+  if (!NON_ASCII.test(s)) return s.toUpperCase();
   return s.replace(/[a-z]+/g, (x) => x.toUpperCase());
 }
 

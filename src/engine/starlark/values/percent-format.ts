@@ -9,7 +9,7 @@ import { Float, formatFloat, formatFloatRepr, type Value } from './value.ts';
 /** `format % args`; args is the tuple's elements, or [y] when the operand is not a tuple. */
 export function percentFormat(format: string, args: readonly Value[], tupleRepr: () => string): string {
   const out: string[] = [];
-  const seen = new Set<object>();
+  let seen: Set<object> | undefined; // made on first use
   const n = format.length;
   let i = 0;
   let a = 0;
@@ -62,10 +62,11 @@ export function percentFormat(format: string, args: readonly Value[], tupleRepr:
         continue;
       }
       case 'r':
-        reprInto(out, arg, seen);
+        reprInto(out, arg, (seen ??= new Set()));
         continue;
       case 's':
-        strInto(out, arg, seen);
+        if (typeof arg === 'string') out.push(arg);
+        else strInto(out, arg, (seen ??= new Set()));
         continue;
       default:
         throw new EvalError(`unsupported format character "${conv}" at index ${p + 1} in ${quote(format)}`);
