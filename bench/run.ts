@@ -15,6 +15,7 @@ import * as engine from '../src/engine/index.ts';
 import { SourceFile, execFile, loadWorkspace, runCommand, PROFILES } from '../src/engine/index.ts';
 import { createApi } from '../src/worker/api.ts';
 import { generateWorkspace } from './generate.ts';
+import { measureEditToPanels } from './page-edit.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BAZEL = '/usr/bin/bazel';
@@ -264,6 +265,7 @@ async function pageLoad(): Promise<void> {
       const totalJs = totalDistJs(dist);
       console.log(`page load to usable editor (Monaco visible; headless Chromium, vite preview, fresh profile each), 5 loads: first ${fmt(loads[0]!)}, median ${fmt(median(loads))}; engine settled (first problems shown): median ${fmt(median(engineReady))}`);
       console.log(`initial JavaScript (scripts the page fetched until then): ${scripts} files, ${(initialJsRaw / 2 ** 20).toFixed(2)} MiB raw, ${(initialJs / 2 ** 20).toFixed(2)} MiB gzip; all JS in the build: ${(totalJs.raw / 2 ** 20).toFixed(2)} MiB raw, ${(totalJs.gzip / 2 ** 20).toFixed(2)} MiB gzip`);
+      await measureEditToPanels(url, { browser });
     } finally {
       await browser.close();
     }
