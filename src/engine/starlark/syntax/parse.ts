@@ -26,8 +26,9 @@ export function parse(file: SourceFile, opts: ParseFileOptions): { file: FileNod
     return { file: empty, diagnostics: [diagnosticAt(file, { start: 0, end: 0 }, 'error', message, 'internal')] };
   }
   const diagnostics = toDiagnostics(file, r.errors, 'syntax');
-  // Bazel checks the BUILD dialect only once the file has parsed cleanly.
-  if (opts.dialect === 'build' && diagnostics.length === 0) {
+  // Bazel checks the BUILD dialect only once the file has parsed cleanly (and we only when the parser saw a
+  // construct the check is about).
+  if (opts.dialect === 'build' && diagnostics.length === 0 && r.restricted) {
     diagnostics.push(...toDiagnostics(file, checkBuildSyntax(r.file), 'syntax'));
   }
   return { file: r.file, diagnostics };

@@ -59,6 +59,11 @@ export interface ParseResult {
   readonly file: FileNode;
   /** Scanner and parser errors, in the order found. */
   readonly errors: ScanError[];
+  /**
+   * Whether the tree may hold what the BUILD dialect forbids (a def, lambda, for, if, or a *args/**kwargs
+   * argument); when false, the dialect check has nothing to find and need not walk the tree.
+   */
+  readonly restricted: boolean;
 }
 
 const STATEMENT_TERMINATORS: ReadonlySet<TokenKind> = new Set(['EOF', 'NEWLINE', ';']);
@@ -121,7 +126,7 @@ export function parseFile(path: string, text: string, options: ParseOptions = {}
   }
   const file: FileNode = { kind: 'File', path, stmts, comments: p.scanner.comments, start: 0, end: text.length };
   const errors = [...p.scanner.errors, ...p.errors].sort((a, b) => a.start - b.start);
-  return { file, errors };
+  return { file, errors, restricted: p.restricted };
 }
 
 class Parser {
@@ -131,6 +136,8 @@ class Parser {
   /** End offset of the last consumed token: the end of the node being built. */
   private prevEnd = 0;
   private recovering = false;
+  /** Set on parsing a def, lambda, for, if or *args/**kwargs argument (see ParseResult.restricted). */
+  restricted = false;
   private defDepth = 0;
   private readonly allowLambda: boolean;
   private readonly allowNestedDef: boolean;
@@ -294,6 +301,7 @@ class Parser {
     const cond = this.parseTest();
     this.expect(':');
     const then = this.parseSuite();
+    this.restricted = true;
     const head: IfStmt = { kind: 'IfStmt', token: 'if', cond, then, else: [], start, end: this.prevEnd };
     let tail = head;
     while (this.kind() === 'elif') {
@@ -323,6 +331,7 @@ class Parser {
     const iterable = this.parseExpr();
     this.expect(':');
     const body = this.parseSuite();
+    this.restricted = true;
     return { kind: 'ForStmt', vars, iterable, body, start, end: this.prevEnd };
   }
 
@@ -340,6 +349,7 @@ class Parser {
     this.defDepth++;
     const body = this.parseSuite();
     this.defDepth--;
+    this.restricted = true;
     return { kind: 'DefStmt', name, params, body, start, end: this.prevEnd };
   }
 
@@ -505,6 +515,7 @@ class Parser {
     const params = this.parseParameters();
     this.expect(':');
     const body = allowCond ? this.parseTest() : this.parseTestNoCond();
+    this.restricted = true;
     return { kind: 'LambdaExpr', params, body, start, end: this.prevEnd };
   }
 
@@ -700,6 +711,7 @@ class Parser {
     const start = this.tok.start;
     if (this.kind() === '**' || this.kind() === '*') {
       const form = this.kind() === '**' ? 'starstar' : 'star';
+      this.restricted = true;
       this.next();
       const value = this.parseTest();
       return { kind: 'Argument', form, value, start, end: this.prevEnd };
