@@ -17,13 +17,16 @@ export interface CallLocation {
   readonly column: number;
 }
 
+/** The locals of a frame until the caller sets them (a builtin's frame keeps it: one array less per call). */
+const NO_LOCALS: unknown[] = [];
+
 /** A frame of the call stack. */
 export class Frame {
   /** Offset of the current position in the function's file; -1 for builtins. */
   pos: number;
   errorPosSet = false;
-  /** The function's locals, indexed by the resolver's slots (cells hold Cell objects). */
-  locals: unknown[] = [];
+  /** The function's locals, indexed by the resolver's slots (cells hold Cell objects); a builtin has none. */
+  locals: unknown[] = NO_LOCALS;
   /** The value of the last `return`. */
   result: Value | undefined;
 
