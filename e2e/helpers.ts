@@ -65,13 +65,14 @@ function escapeRegExp(s: string): string {
 }
 
 /**
- * A workspace whose `bazel build //p:all` keeps the engine busy for a long time (tens of seconds) while every
- * action stays well inside the shell's budgets: many small genrules (`//p:quick` builds at once). For Stop.
+ * A workspace whose `bazel build //p:all` keeps the engine busy for a long time (≈ 20 s in Node on a 2-core machine,
+ * longer in the browser) while every action stays well inside the shell's budgets: many small genrules
+ * (`//p:quick` builds at once). For Stop.
  */
-export function slowBuildWorkspace(count = 200): Record<string, string> {
+export function slowBuildWorkspace(count = 300): Record<string, string> {
   let build = '';
   for (let k = 0; k < count; k++) {
-    build += `genrule(name = "slow${k}", outs = ["n${k}.txt"], cmd = "seq ${k} 20000 | sort -rn | md5sum > $@")\n`;
+    build += `genrule(name = "slow${k}", outs = ["n${k}.txt"], cmd = "seq ${k} 40000 | sort -rn | md5sum > $@")\n`;
   }
   build += `filegroup(name = "all", srcs = [${Array.from({ length: count }, (_, k) => `":slow${k}"`).join(', ')}])\n`;
   build += 'filegroup(name = "quick")\n';
