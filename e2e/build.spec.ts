@@ -2,7 +2,7 @@
 
 import { test, expect } from './fixtures.ts';
 import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
-import { openPlayground, replaceWorkspace } from './helpers.ts';
+import { openPlayground, replaceWorkspace, slowBuildWorkspace } from './helpers.ts';
 import type { Page } from '@playwright/test';
 
 test.describe.configure({ timeout: SPEC_TIMEOUT });
@@ -58,18 +58,9 @@ test('a .gz output is shown decompressed with its compressed size, binary as hex
 
 test('a long build shows progress and Stop ends it; the engine comes back', async ({ page }) => {
   await openPlayground(page);
-  await replaceWorkspace(page, {
-    'MODULE.bazel': '',
-    'p/BUILD': `genrule(
-    name = "slow",
-    outs = ["n.txt"],
-    cmd = "i=0; while [ $$i -lt 90000 ]; do i=$$((i+1)); done; echo $$i > $@",
-)
-
-filegroup(name = "quick")
-`,
-  });
-  await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //p:slow');
+  // Many genrules, each within the shell's budgets, so the build is long but no limit ends it.
+  await replaceWorkspace(page, slowBuildWorkspace());
+  await page.getByRole('textbox', { name: 'Command line' }).fill('bazel build //p:all');
   await page.getByRole('button', { name: 'Run command' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await page.screenshot({ path: '/tmp/build-running.png' });

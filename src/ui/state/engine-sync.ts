@@ -8,7 +8,12 @@ import { useEngine } from './engine-store.ts';
 import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 
-export const LOAD_DEBOUNCE_MS = 150;
+/**
+ * How long an edit waits for the next keystroke before the engine is asked. Short: the client keeps only the
+ * latest request queued behind a running one, and the worker's load cache re-evaluates only what changed, so
+ * asking on (almost) every keystroke keeps the panels within a frame or two of the text.
+ */
+export const LOAD_DEBOUNCE_MS = 16;
 
 let client: EngineClient | null = null;
 
