@@ -14,16 +14,13 @@
 // alone, `node --import tsx bench/page-edit.ts [URL]` builds the site and serves it with `vite preview` first
 // unless a URL is given. Environment: BENCH_EDITS (edits per workspace, default 15).
 
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { defaultWorkspace, DEFAULT_ACTIVE_FILE } from '../src/ui/state/default-workspace.ts';
 import { lessons } from '../src/ui/lessons/lessons.ts';
+import { buildAndPreview } from './preview.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 
 export interface EditToPanelsOptions {
@@ -268,28 +265,11 @@ async function main(): Promise<void> {
     await measureEditToPanels(given);
     return;
   }
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rulepen-bench-edit-'));
-  const dist = path.join(tmp, 'dist');
-  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-  const b = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, encoding: 'utf8' });
-  if (b.status !== 0) throw new Error(`vite build failed: ${b.stderr}`);
-  const port = 4800 + (process.pid % 500);
-  const server = spawn(process.execPath, [vite, 'preview', '--outDir', dist, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const preview = await buildAndPreview(4800);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error('vite preview did not start')), 30_000);
-      server.stdout!.on('data', (d: Buffer) => {
-        if (d.toString().includes(String(port))) {
-          clearTimeout(t);
-          resolve();
-        }
-      });
-      server.on('exit', () => reject(new Error('vite preview exited')));
-    });
-    await measureEditToPanels(`http://localhost:${port}/`);
+    await measureEditToPanels(preview.url);
   } finally {
-    server.kill();
-    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+    preview.close();
   }
 }
 

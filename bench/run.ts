@@ -5,7 +5,7 @@
 // `vite preview`. Prints figures and ratios, never pass/fail. Run with `node --expose-gc` (the npm script does).
 // Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,page (comma-separated parts to skip).
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { SourceFile, execFile, loadWorkspace, runCommand, PROFILES } from '../sr
 import { createApi } from '../src/worker/api.ts';
 import { generateWorkspace } from './generate.ts';
 import { measureEditToPanels } from './page-edit.ts';
+import { buildAndPreview, type Preview } from './preview.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BAZEL = '/usr/bin/bazel';
@@ -213,31 +214,18 @@ async function pageLoad(): Promise<void> {
     console.log(`page load: ${CHROMIUM} not found, skipped`);
     return;
   }
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rulepen-bench-dist-'));
-  const dist = path.join(tmp, 'dist');
-  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
-  const b = run(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], ROOT);
-  if (b.status !== 0) {
-    console.log(`page load: vite build failed (${b.stderr.trim().split('\n')[0]}), skipped`);
+  let preview: Preview;
+  try {
+    preview = await buildAndPreview(4300);
+  } catch (e) {
+    console.log(`page load: ${(e as Error).message}, skipped`);
     return;
   }
-  const port = 4300 + (process.pid % 500);
-  const server = spawn(process.execPath, [vite, 'preview', '--outDir', dist, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { url, dist } = preview;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error('vite preview did not start')), 30_000);
-      server.stdout!.on('data', (d: Buffer) => {
-        if (d.toString().includes(String(port))) {
-          clearTimeout(t);
-          resolve();
-        }
-      });
-      server.on('exit', () => reject(new Error('vite preview exited')));
-    });
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM });
     try {
-      const url = `http://localhost:${port}/`;
       const loads: number[] = [];
       const engineReady: number[] = [];
       let initialJs = 0;
@@ -272,8 +260,7 @@ async function pageLoad(): Promise<void> {
   } catch (e) {
     console.log(`page load: failed (${(e as Error).message})`);
   } finally {
-    server.kill();
-    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+    preview.close();
   }
 }
 
