@@ -16,6 +16,17 @@ export async function waitForEngine(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__rulepen?.isSettled() === true);
 }
 
+/** Share → copy the link → open it in the same tab (after a blank page), until the engine has answered. */
+export async function shareAndReopen(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  await waitForEngine(page);
+  return link;
+}
+
 export async function setFileText(page: Page, path: string, text: string): Promise<void> {
   await page.evaluate(([p, t]) => window.__rulepen!.setFileText(p, t), [path, text] as const);
   await waitForEngine(page);

@@ -6,7 +6,7 @@
 
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { fileList, openPlayground, replaceWorkspace, targetsPanel, waitForEngine } from './helpers.ts';
+import { fileList, openPlayground, replaceWorkspace, shareAndReopen, targetsPanel, waitForEngine } from './helpers.ts';
 import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 
 test.describe.configure({ timeout: SPEC_TIMEOUT });
@@ -178,13 +178,7 @@ test('a share link carrying hostile content opens with every text literal; a hos
   await replaceWorkspace(page, files, 'p/BUILD');
   await runCommand(page, 'bazel build //p:all');
   await expect(page.getByLabel('Command output')).toContainText('exit code 0');
-  await page.getByRole('button', { name: 'Share' }).click();
-  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
-
-  await page.goto('about:blank');
-  await page.goto(link);
-  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
-  await waitForEngine(page);
+  await shareAndReopen(page);
   await expect(fileList(page)).toContainText('amp&lt;x&gt;.txt');
   await expect(targetsPanel(page)).toContainText(`:${GENRULE}`);
   await expect(targetsPanel(page)).toContainText(`:${ENTITY_TARGET}`);

@@ -2,7 +2,7 @@
 // files, command line, open file and result. A corrupt or hostile link shows a notice and the default workspace.
 
 import { test, expect } from './fixtures.ts';
-import { openPlayground, replaceWorkspace, waitForEngine } from './helpers.ts';
+import { openPlayground, replaceWorkspace, shareAndReopen, waitForEngine } from './helpers.ts';
 
 // Each spec opens the playground more than once: give it room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -85,13 +85,7 @@ test('a hostile link cannot inject HTML or run script', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Command line' }).fill(`bazel query '${evil}'`);
   await page.getByRole('button', { name: 'Run command' }).click();
   await expect(page.getByLabel('Command output')).toContainText('exit code');
-  await page.getByRole('button', { name: 'Share' }).click();
-  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
-
-  await page.goto('about:blank');
-  await page.goto(link);
-  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
-  await waitForEngine(page);
+  await shareAndReopen(page);
   await expect(page.getByLabel('Command output')).toContainText('<img src=x');
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
