@@ -1,7 +1,7 @@
 // The Targets panel follows the workspace: new rules appear, renamed ones follow, a click opens the declaration.
 
 import { test, expect } from './fixtures.ts';
-import { getFileText, openFile, openPlayground, setFileText, targetButton, targetsPanel } from './helpers.ts';
+import { getFileText, openFile, openPlayground, replaceWorkspace, setFileText, targetButton, targetsPanel } from './helpers.ts';
 
 test('the Targets list follows edits: add a rule, then rename it', async ({ page }) => {
   await openPlayground(page);
@@ -63,4 +63,29 @@ test('a target’s attributes come from its rule schema: values as written, defa
   await expect(attrs.getByRole('row', { name: /^cmd_bash/ })).toContainText('""');
   await expect(attrs.getByRole('row', { name: /^executable/ })).toContainText('False');
   await page.screenshot({ path: '/tmp/targets-attrs.png' });
+});
+
+test('a big workspace lists its packages folded, but the open file’s; a click or a filter unfolds them', async ({ page }) => {
+  await openPlayground(page);
+  const files: Record<string, string> = { 'MODULE.bazel': '' };
+  for (let p = 0; p < 60; p++) {
+    files[`p${p}/BUILD`] = Array.from({ length: 20 }, (_, i) => `filegroup(name = "t${i}")`).join('\n') + '\n';
+  }
+  await replaceWorkspace(page, files, 'p7/BUILD');
+  const panel = targetsPanel(page);
+  await expect(panel).toContainText('1200 targets in 60 packages');
+  // The open file's package is unfolded, the others show a count only.
+  await expect(targetButton(page, '//p7:t3')).toBeVisible();
+  await expect(targetButton(page, '//p8:t3')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: '//p8 (20)' })).toHaveAttribute('aria-expanded', 'false');
+  await panel.getByRole('button', { name: '//p8 (20)' }).click();
+  await expect(targetButton(page, '//p8:t3')).toBeVisible();
+  // An edit redraws the edited package; the unfolded ones stay so.
+  await setFileText(page, 'p7/BUILD', files['p7/BUILD'] + 'filegroup(name = "added")\n');
+  await expect(targetButton(page, '//p7:added')).toBeVisible();
+  await expect(targetButton(page, '//p8:t3')).toBeVisible();
+  // A filter that leaves few targets shows them all, unfolded.
+  await panel.getByRole('searchbox', { name: 'Filter targets' }).fill('//p42:t1');
+  await expect(targetButton(page, '//p42:t19')).toBeVisible();
+  await expect(panel).not.toContainText('packages are folded');
 });

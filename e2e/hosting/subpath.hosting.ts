@@ -21,6 +21,9 @@ test('the built site works under a sub-path and offline once loaded', async ({ p
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // The worker and its chunks are fetched (and so cached) during this load: wait for the engine's answer first.
+  await page.waitForFunction(() => window.__rulepen?.isSettled() === true);
+  await expect(page.getByRole('tabpanel', { name: /^Targets/ })).toContainText(':banner');
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();

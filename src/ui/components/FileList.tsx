@@ -1,7 +1,7 @@
 // The file tree: directories nested, packages (directories with a BUILD file) marked with their label; new file,
 // new package, rename and delete for files and whole directories; Undo for every file operation.
 
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { createFile, createPackage, deletePath, renamePath, useFileOps } from '../state/file-ops.ts';
 import { basename, comparePaths, directoryLabel, normalizePath, pathProblem, suggestNewPath } from '../state/file-paths.ts';
 import { undoLastFileOp } from '../state/actions.ts';
@@ -45,14 +45,16 @@ export function buildTree(paths: Iterable<string>): DirNode {
 const BUILD_NAMES = ['BUILD', 'BUILD.bazel'];
 
 export function FileList() {
-  const files = useWorkspace((s) => s.files);
+  // The paths only, as one string: typing in a file changes no path, so the tree is not redrawn for it.
+  const pathKey = useWorkspace((s) => Object.keys(s.files).join('\0'));
   const activePath = useWorkspace((s) => s.activePath);
   const lastOp = useFileOps((s) => s.undoStack[s.undoStack.length - 1]);
   const [editing, setEditing] = useState<Editing>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const tree = buildTree(Object.keys(files));
-  const paths = Object.keys(files);
-  const isPackage = (dir: string) => BUILD_NAMES.some((b) => (dir ? `${dir}/${b}` : b) in files);
+  const paths = useMemo(() => (pathKey ? pathKey.split('\0') : []), [pathKey]);
+  const tree = useMemo(() => buildTree(paths), [paths]);
+  const pathSet = useMemo(() => new Set(paths), [paths]);
+  const isPackage = (dir: string) => BUILD_NAMES.some((b) => pathSet.has(dir ? `${dir}/${b}` : b));
 
   const toggle = (dir: string) =>
     setCollapsed((c) => {
@@ -160,7 +162,7 @@ export function FileList() {
         label="New file path"
         initial={dir ? suggestNewPath(paths, `${dir}/x`) : suggestNewPath(paths, activePath)}
         selectBasenameOnly
-        validate={(p) => pathProblem(p, Object.keys(files))}
+        validate={(p) => pathProblem(p, paths)}
         onSubmit={(p) => createFile(p)}
         onDone={() => setEditing(null)}
       />
@@ -183,7 +185,7 @@ export function FileList() {
         <PathInput
           label="New package path"
           initial=""
-          validate={(p) => (p ? pathProblem(`${p}/BUILD`, Object.keys(files)) : 'enter a package path, such as lib/util')}
+          validate={(p) => (p ? pathProblem(`${p}/BUILD`, paths) : 'enter a package path, such as lib/util')}
           onSubmit={(p) => createPackage(p)}
           onDone={() => setEditing(null)}
         />

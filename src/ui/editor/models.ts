@@ -30,8 +30,11 @@ function createModel(path: string, text: string): monaco.editor.ITextModel {
   return model;
 }
 
-/** Brings the models in line with `files`. */
-export function syncModels(files: Record<string, string>): void {
+/**
+ * Brings the models in line with `files`. Given the files they were in line with, only texts that changed since
+ * are compared (a keystroke in a workspace of thousands of files touches one).
+ */
+export function syncModels(files: Record<string, string>, previous?: Record<string, string>): void {
   for (const [path, model] of models) {
     if (!(path in files)) {
       model.dispose();
@@ -39,6 +42,7 @@ export function syncModels(files: Record<string, string>): void {
     }
   }
   for (const [path, text] of Object.entries(files)) {
+    if (previous && previous[path] === text && models.has(path)) continue;
     const model = models.get(path);
     if (!model) models.set(path, createModel(path, text));
     else if (model.getValue() !== text) {
@@ -52,7 +56,7 @@ export function syncModels(files: Record<string, string>): void {
 export function startModelSync(): () => void {
   syncModels(useWorkspace.getState().files);
   const unsubscribe = useWorkspace.subscribe((state, previous) => {
-    if (state.files !== previous.files) syncModels(state.files);
+    if (state.files !== previous.files) syncModels(state.files, previous.files);
   });
   return () => {
     unsubscribe();

@@ -3,7 +3,7 @@
 // a storage that refuses (disabled, full) never breaks the page.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultState, saveNow, startSession, stopSession, STORAGE_KEY, UNREADABLE_KEY, useSession } from './session.ts';
+import { defaultState, saveDelayMillis, saveNow, startSession, stopSession, STORAGE_KEY, UNREADABLE_KEY, useSession } from './session.ts';
 import { encodeShareState, type ShareState } from './share-link.ts';
 import { useWorkspace } from './workspace-store.ts';
 
@@ -52,6 +52,11 @@ const mine: ShareState = {
 };
 
 describe('the saved session', () => {
+  it('waits for a longer pause before saving a big workspace (deflating it blocks the page)', () => {
+    expect(saveDelayMillis(5_000)).toBe(300);
+    expect(saveDelayMillis(1_300_000)).toBeGreaterThan(1000);
+  });
+
   it('is stored in the versioned share format and restored on start', () => {
     startSession();
     useWorkspace.getState().setText('app/BUILD', 'filegroup(name = "edited")\n');

@@ -136,16 +136,26 @@ export function saveNow(): void {
   saveTimer = undefined;
   if (!saving) return;
   try {
-    storage()?.setItem(STORAGE_KEY, encodeShareState(snapshot()));
+    const state = snapshot();
+    lastSize = Object.values(state.files).reduce((n, text) => n + text.length, 0);
+    storage()?.setItem(STORAGE_KEY, encodeShareState(state));
   } catch {
     // Quota exceeded or storage disabled: the session is simply not saved.
   }
 }
 
+/** Saving deflates the whole workspace on the main thread: a big one is saved after a longer pause in typing. */
+export function saveDelayMillis(totalChars: number): number {
+  return totalChars > 200_000 ? 1500 : 300;
+}
+
+let lastSize = 0;
+
 function scheduleSave(): void {
   if (!saving) return;
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(saveNow, 300);
+  // The size is the last save's (a workspace rarely grows tenfold between two saves).
+  saveTimer = setTimeout(saveNow, saveDelayMillis(lastSize));
 }
 
 let stopSaving: (() => void) | null = null;
@@ -223,12 +233,16 @@ export function startSession(): boolean {
       if (s.lesson !== p.lesson) scheduleSave();
     }),
   ];
+  // Leaving the page saves at once (a pending save may be waiting for a pause in typing).
+  const onHidden = () => document.visibilityState === 'hidden' && saveNow();
   window.addEventListener('pagehide', saveNow);
+  window.addEventListener('visibilitychange', onHidden); // fired at the document, it bubbles to the window
   stopSaving = () => {
     saveNow();
     saving = false;
     offs.forEach((off) => off());
     window.removeEventListener('pagehide', saveNow);
+    window.removeEventListener('visibilitychange', onHidden);
   };
   return fromLink;
 }

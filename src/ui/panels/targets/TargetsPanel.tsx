@@ -1,7 +1,7 @@
 // Targets: what the last load found, grouped by package, each with its rule kind; a row opens its declaration,
 // and its chevron shows the attributes from the rule's schema (type, value as written, defaults on request).
 
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import type { TargetDetails, TargetSummary } from '../../../worker/protocol.ts';
 import { KindBadge } from '../../components/KindBadge.tsx';
 import { describeTarget } from '../../state/engine-sync.ts';
@@ -30,12 +30,18 @@ function groupByPackage(targets: readonly TargetSummary[]): [string, TargetSumma
   return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Above this many rows, packages start folded (but the one of the open file): the list stays quick to draw. */
+export const FOLD_ABOVE_ROWS = 1000;
+
 export function TargetsPanel() {
   const load = useEngine((s) => s.load);
+  const activePath = useWorkspace((s) => s.activePath);
   const stale = useIsStale();
   const [filter, setFilter] = useState('');
   const [showFiles, setShowFiles] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  /** Packages the user folded or unfolded, with the state chosen (otherwise the default applies). */
+  const [folds, setFolds] = useState<ReadonlyMap<string, boolean>>(new Map());
   const needle = filter.trim().toLowerCase();
   const targets = (load?.result.targets ?? []).filter(
     (t) =>
@@ -43,6 +49,10 @@ export function TargetsPanel() {
       (!needle || t.label.toLowerCase().includes(needle) || t.kind.toLowerCase().includes(needle)),
   );
   const groups = groupByPackage(targets);
+  const foldByDefault = targets.length > FOLD_ABOVE_ROWS;
+  const activePackage = activePath && (load?.result.packages ?? []).includes(packageDir(activePath)) ? packageDir(activePath) : null;
+  const isFolded = (pkg: string) => folds.get(pkg) ?? (foldByDefault && pkg !== activePackage);
+  const toggleFold = useCallback((pkg: string, folded: boolean) => setFolds((m) => new Map(m).set(pkg, !folded)), []);
 
   return (
     <div className="panel-body" data-stale={stale || undefined} aria-busy={stale || undefined}>
@@ -62,11 +72,77 @@ export function TargetsPanel() {
       </div>
       {!load && <p className="muted">Loading the workspace…</p>}
       {load && load.result.targets.length === 0 && <p className="muted">No targets.</p>}
+      {foldByDefault && (
+        <p className="muted target-fold-note">
+          {targets.length} targets in {groups.length} packages: packages are folded (but the open file&apos;s); click one, or filter.
+        </p>
+      )}
       {groups.map(([pkg, ts]) => (
-        <section key={pkg} className="target-group" aria-label={`Package //${pkg}`}>
-          <h3 className="target-package">//{pkg}</h3>
+        <PackageGroup
+          key={pkg}
+          pkg={pkg}
+          targets={ts}
+          signature={signatureOf(ts)}
+          folded={isFolded(pkg)}
+          foldable={foldByDefault || folds.has(pkg)}
+          open={open !== null && ts.some((t) => t.label === open) ? open : null}
+          revision={load?.revision ?? 0}
+          onToggleFold={toggleFold}
+          onOpen={setOpen}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The directory of a workspace file: the package a BUILD file defines. */
+function packageDir(path: string): string {
+  return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+}
+
+/** What a package group shows, as one string: equal signatures draw the same rows. */
+function signatureOf(ts: readonly TargetSummary[]): string {
+  let s = '';
+  for (const t of ts) s += `${t.label}\0${t.kind}\0${t.location.file}:${t.location.line}:${t.location.column}\n`;
+  return s;
+}
+
+interface PackageGroupProps {
+  pkg: string;
+  targets: readonly TargetSummary[];
+  signature: string;
+  folded: boolean;
+  foldable: boolean;
+  /** The label whose attributes are shown, when it is in this package. */
+  open: string | null;
+  revision: number;
+  onToggleFold(pkg: string, folded: boolean): void;
+  onOpen(label: string | null): void;
+}
+
+/**
+ * One package's targets. Memoized on what it shows (the targets' signature, not the array, which every load
+ * makes anew), so that an edit redraws only the packages whose targets changed.
+ */
+const PackageGroup = memo(
+  function PackageGroup({ pkg, targets, folded, foldable, open, revision, onToggleFold, onOpen }: PackageGroupProps) {
+    return (
+      <section className="target-group" aria-label={`Package //${pkg}`}>
+        <h3 className="target-package">
+          {foldable ? (
+            <button type="button" className="target-fold" aria-expanded={!folded} onClick={() => onToggleFold(pkg, folded)}>
+              <span className="twisty" aria-hidden="true">
+                {folded ? '▸' : '▾'}
+              </span>
+              //{pkg} <span className="muted">({targets.length})</span>
+            </button>
+          ) : (
+            <>//{pkg}</>
+          )}
+        </h3>
+        {!folded && (
           <ul className="target-list">
-            {ts.map((t) => (
+            {targets.map((t) => (
               <li key={t.label}>
                 <div className="target-line">
                   <button
@@ -76,7 +152,7 @@ export function TargetsPanel() {
                     aria-expanded={open === t.label}
                     title="Attributes"
                     disabled={isFileTarget(t)}
-                    onClick={() => setOpen(open === t.label ? null : t.label)}
+                    onClick={() => onOpen(open === t.label ? null : t.label)}
                   >
                     {isFileTarget(t) ? '' : open === t.label ? '▾' : '▸'}
                   </button>
@@ -94,15 +170,21 @@ export function TargetsPanel() {
                     <KindBadge kind={t.kind} />
                   </button>
                 </div>
-                {open === t.label && <Attributes label={t.label} revision={load?.revision ?? 0} />}
+                {open === t.label && <Attributes label={t.label} revision={revision} />}
               </li>
             ))}
           </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
+        )}
+      </section>
+    );
+  },
+  (a, b) =>
+    a.signature === b.signature &&
+    a.folded === b.folded &&
+    a.foldable === b.foldable &&
+    a.open === b.open &&
+    (a.open === null || a.revision === b.revision),
+);
 
 function Attributes({ label, revision }: { label: string; revision: number }) {
   const [details, setDetails] = useState<TargetDetails | null | undefined>(undefined);
