@@ -30,6 +30,8 @@ export interface EditToPanelsOptions {
   edits?: number;
   /** Print the figures (default true). */
   print?: boolean;
+  /** A big workspace (bench/generate.ts) to measure as well, with a few edits: the worker's incremental loading. */
+  large?: { name: string; files: Record<string, string> };
 }
 
 export interface LatencyStats {
@@ -51,6 +53,8 @@ export interface EditToPanelsResult {
   /** Workspaces measured, and those skipped with the reason. */
   workspaces: number;
   skipped: string[];
+  /** The big workspace, when given and measured: keystroke → panels, and of it, until the request and after. */
+  large?: { total: LatencyStats; untilRequest: LatencyStats; requestToPanels: LatencyStats };
 }
 
 interface Sample {
@@ -231,8 +235,19 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
       if (typeof r === 'string') skipped.push(`${ex.name}: ${r}`);
       else byWorkspace.set(ex.name, r);
     }
+    let large: Sample[] | undefined;
+    if (options.large) {
+      const build = Object.keys(options.large.files).filter((p) => /(^|\/)BUILD(\.bazel)?$/.test(p)).sort();
+      const ex: Example = { name: options.large.name, files: options.large.files, build: build[Math.floor(build.length / 2)]! };
+      const r = await measureWorkspace(page, ex, 7);
+      if (typeof r === 'string') skipped.push(`${ex.name}: ${r}`);
+      else large = r;
+    }
     const all = [...byWorkspace.values()].flat();
     const result: EditToPanelsResult = {
+      ...(large
+        ? { large: { total: stats(large.map((s) => s.total)), untilRequest: stats(large.map((s) => s.untilRequest)), requestToPanels: stats(large.map((s) => s.afterRequest)) } }
+        : {}),
       defaultWorkspace: stats((byWorkspace.get('default') ?? []).map((s) => s.total)),
       all: stats(all.map((s) => s.total)),
       untilRequest: stats(all.map((s) => s.untilRequest)),
@@ -249,6 +264,13 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
         `  of which keystroke → load request posted to the worker (the UI's debounce) ${fmtStats(result.untilRequest)}; ` +
           `request → panels (worker load + render) ${fmtStats(result.requestToPanels)}`,
       );
+      if (result.large) {
+        const l = result.large;
+        console.log(
+          `edit → panels on ${options.large!.name} (7 edits): ${fmtStats(l.total)}; ` +
+            `keystroke → request ${fmtStats(l.untilRequest)}, request → panels ${fmtStats(l.requestToPanels)}`,
+        );
+      }
       for (const s of skipped) console.log(`  skipped ${s}`);
     }
     return result;

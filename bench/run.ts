@@ -216,7 +216,7 @@ function cliVsBazel(files: Record<string, string>, ourLoop: { first: number; bes
   }
 }
 
-async function pageLoad(): Promise<void> {
+async function pageLoad(large: { name: string; files: Record<string, string> }): Promise<void> {
   if (!existsSync(CHROMIUM)) {
     console.log(`page load: ${CHROMIUM} not found, skipped`);
     return;
@@ -260,7 +260,7 @@ async function pageLoad(): Promise<void> {
       const totalJs = totalDistJs(dist);
       console.log(`page load to usable editor (Monaco visible; headless Chromium, vite preview, fresh profile each), 5 loads: first ${fmt(loads[0]!)}, median ${fmt(median(loads))}; engine settled (first problems shown): median ${fmt(median(engineReady))}`);
       console.log(`initial JavaScript (scripts the page fetched until then): ${scripts} files, ${(initialJsRaw / 2 ** 20).toFixed(2)} MiB raw, ${(initialJs / 2 ** 20).toFixed(2)} MiB gzip; all JS in the build: ${(totalJs.raw / 2 ** 20).toFixed(2)} MiB raw, ${(totalJs.gzip / 2 ** 20).toFixed(2)} MiB gzip`);
-      await measureEditToPanels(url, { browser });
+      await measureEditToPanels(url, { browser, large });
     } finally {
       await browser.close();
     }
@@ -300,7 +300,7 @@ async function main(): Promise<void> {
   await editLatencyOnExamples();
   const rate = starlarkInProcess();
   cliVsBazel(ws.files, rate);
-  if (!SKIP.has('page')) await pageLoad();
+  if (!SKIP.has('page')) await pageLoad({ name: `the generated workspace (${ws.rules.toLocaleString('en')} rule targets)`, files: ws.files });
 }
 
 await main();
