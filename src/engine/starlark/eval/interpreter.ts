@@ -201,6 +201,14 @@ function exec(thread: Thread, fr: Frame, s: Stmt): Flow {
   }
 }
 
+/** One pass of a for loop: the variables bound to the element, the body run, then a chance to cancel. */
+function forPass(thread: Thread, fr: Frame, vars: ForStmt['vars'], body: ForStmt['body'], x: Value): Flow {
+  assign(thread, fr, vars, x);
+  const flow = execStatements(thread, fr, body, true);
+  if (flow !== BREAK && flow !== RETURN) thread.checkCancelled();
+  return flow;
+}
+
 function execFor(thread: Thread, fr: Frame, s: ForStmt): Flow {
   const seq = evalExpr(thread, fr, s.iterable);
   // range(): no iterator object and no iteration guard (a range is immutable).
@@ -212,11 +220,9 @@ function execFor(thread: Thread, fr: Frame, s: ForStmt): Flow {
     const body = s.body;
     try {
       for (let i = 0; i < n; i++) {
-        assign(thread, fr, vars, start + i * step);
-        const flow = execStatements(thread, fr, body, true);
+        const flow = forPass(thread, fr, vars, body, start + i * step);
         if (flow === BREAK) break;
         if (flow === RETURN) return RETURN;
-        thread.checkCancelled();
       }
     } catch (e) {
       locate(fr, s.start);
@@ -237,19 +243,15 @@ function execFor(thread: Thread, fr: Frame, s: ForStmt): Flow {
       // A list's or tuple's elements: indexing is cheaper than the array iterator (the guard keeps it stable).
       const xs = items as readonly Value[];
       for (let i = 0; i < xs.length; i++) {
-        assign(thread, fr, s.vars, xs[i]!);
-        const flow = execStatements(thread, fr, s.body, true);
+        const flow = forPass(thread, fr, s.vars, s.body, xs[i]!);
         if (flow === BREAK) break;
         if (flow === RETURN) return RETURN;
-        thread.checkCancelled();
       }
     } else {
       for (const x of items) {
-        assign(thread, fr, s.vars, x);
-        const flow = execStatements(thread, fr, s.body, true);
+        const flow = forPass(thread, fr, s.vars, s.body, x);
         if (flow === BREAK) break;
         if (flow === RETURN) return RETURN;
-        thread.checkCancelled();
       }
     }
   } catch (e) {
