@@ -4,7 +4,7 @@
 // `//pkg:t (<config>)`. As Bazel 4.2.3 does, the output format is checked only after loading and analysis.
 
 import { labelToString, Loader, type Label, type RuleTarget } from '../build/index.ts';
-import { configuredGraph, lastValue, type ConfiguredTarget } from '../config/index.ts';
+import { configuredGraph, type ConfiguredTarget } from '../config/index.ts';
 import {
   ConfiguredQueryGraph,
   configFunction,
@@ -13,9 +13,7 @@ import {
   exprToString,
   formatterFor,
   functionSignatures,
-  parseQuery,
   QueryEvalError,
-  QuerySyntaxError,
   registerFunction,
   subExpressions,
   TargetGraph,
@@ -23,11 +21,10 @@ import {
   type NodeSet,
   type OutputContext,
   type OutputOptions,
-  type QueryExpr,
 } from '../query/index.ts';
 import type { CommandContext } from './context.ts';
-import { commandOptions, optionValue } from './options.ts';
-import { resultGraph } from './query.ts';
+import { commandOptions, optionReader, optionValue } from './options.ts';
+import { parseOrReport, resultGraph } from './query.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
 
 registerFunction(configFunction);
@@ -39,32 +36,18 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const parsed = commandOptions(ctx, 'cquery', args);
   if ('failed' in parsed) return parsed.failed;
   const cl = parsed.commandLine;
-  const given = (name: string) => lastValue(cl.options, name)?.value;
-  const flag = (name: string, dflt: boolean) => {
-    const v = given(name);
-    return v === undefined ? dflt : v === true;
-  };
+  const { given, flag, list } = optionReader(cl);
   if (cl.residue.length === 0) {
     out.line('error', "missing query expression. Type 'bazel help cquery' for syntax and help");
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
   const text = cl.residue.join(' ');
-  let expr: QueryExpr;
-  try {
-    expr = parseQuery(text, functionSignatures({ command: 'cquery', someTakesCount: profile.querySomeTakesCount }));
-  } catch (e) {
-    if (e instanceof QuerySyntaxError) {
-      out.line('error', `Error while parsing '${text}': ${e.message}`);
-      return out.result(EXIT.COMMAND_LINE_ERROR);
-    }
-    throw e;
-  }
+  const expr = parseOrReport(text, functionSignatures({ command: 'cquery', someTakesCount: profile.querySomeTakesCount }), out);
+  if ('exitCode' in expr) return expr;
   const keepGoing = flag('keep_going', false);
   const implicitDeps = flag('implicit_deps', true);
   const toolDeps = flag('tool_deps', true) && flag('host_deps', true);
-  const universe = String(given('universe_scope') ?? '')
-    .split(',')
-    .filter((s) => s !== '');
+  const universe = list('universe_scope');
   const patterns = universe.length > 0 ? universe : [...subExpressions(expr)].filter((e) => e.kind === 'pattern').map((e) => (e as { word: string }).word);
 
   // Loading: the universe's patterns.

@@ -2,7 +2,7 @@
 // .bazelrc, --bazelrc, --config, user-defined --//pkg:flag values). This module turns its error into Bazel's
 // console line and exit code 2.
 
-import { commandLine, optionValue, OptionsError, type CommandLine } from '../config/index.ts';
+import { commandLine, lastValue, optionValue, OptionsError, type CommandLine } from '../config/index.ts';
 import type { CommandContext } from './context.ts';
 import { EXIT, Output, type CommandResult } from './result.ts';
 
@@ -17,4 +17,21 @@ export function commandOptions(ctx: CommandContext, command: string, args: reado
     return { failed: out.result(EXIT.COMMAND_LINE_ERROR) };
   }
   return { commandLine: cl };
+}
+
+/** Reading a parsed command line: the last value given, a boolean flag with its default, a comma-separated list. */
+export function optionReader(cl: CommandLine) {
+  const given = (name: string) => lastValue(cl.options, name)?.value;
+  return {
+    given,
+    flag(name: string, dflt: boolean): boolean {
+      const v = given(name);
+      return v === undefined ? dflt : v === true;
+    },
+    list(name: string): string[] {
+      return String(given(name) ?? '')
+        .split(',')
+        .filter((s) => s !== '');
+    },
+  };
 }

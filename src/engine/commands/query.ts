@@ -22,8 +22,7 @@ import {
   type QueryExpr,
   type QueryGraph,
 } from '../query/index.ts';
-import { lastValue } from '../config/index.ts';
-import { commandOptions, optionValue } from './options.ts';
+import { commandOptions, optionReader, optionValue } from './options.ts';
 import { EXIT, Output, type CommandResult, type ResultGraph, type ResultGraphEdge, type ResultGraphNode } from './result.ts';
 import type { CommandContext } from './context.ts';
 
@@ -34,11 +33,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   const parsed = commandOptions(ctx, 'query', args);
   if ('failed' in parsed) return parsed.failed;
   const cl = parsed.commandLine;
-  const given = (name: string) => lastValue(cl.options, name)?.value;
-  const flag = (name: string, dflt: boolean) => {
-    const v = given(name);
-    return v === undefined ? dflt : v === true;
-  };
+  const { given, flag, list } = optionReader(cl);
   if (cl.residue.length === 0) {
     out.line('error', "missing query expression. Type 'bazel help query' for syntax and help");
     return out.result(EXIT.COMMAND_LINE_ERROR);
@@ -59,9 +54,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   const keepGoing = flag('keep_going', false);
   const implicitDeps = flag('implicit_deps', true);
   const hostDeps = flag('host_deps', true) && flag('tool_deps', true);
-  const universeScope = String(given('universe_scope') ?? '')
-    .split(',')
-    .filter((s) => s !== '');
+  const universeScope = list('universe_scope');
   const skyQuery = universeScope.length > 0 || flag('infer_universe_scope', false);
   if (skyQuery && orderOutput === 'no' && GRAPH_FORMATS.includes(format)) {
     out.line('error', `--output=${format} is not supported with --order_output=no`);
@@ -69,16 +62,8 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   }
   const text = cl.residue.join(' ');
 
-  let expr: QueryExpr;
-  try {
-    expr = parseQuery(text, functionSignatures({ command: 'query', someTakesCount: profile.querySomeTakesCount, skyQuery }));
-  } catch (e) {
-    if (e instanceof QuerySyntaxError) {
-      out.line('error', `Error while parsing '${text}': ${e.message}`);
-      return out.result(EXIT.COMMAND_LINE_ERROR);
-    }
-    throw e;
-  }
+  const expr = parseOrReport(text, functionSignatures({ command: 'query', someTakesCount: profile.querySomeTakesCount, skyQuery }), out);
+  if ('exitCode' in expr) return expr;
   if (format === 'location' && [...subExpressions(expr)].some((e) => e.kind === 'call' && (e.name === 'buildfiles' || e.name === 'loadfiles'))) {
     out.line('error', "Query expressions involving 'buildfiles' or 'loadfiles' cannot be used with --output=location");
     return out.result(EXIT.COMMAND_LINE_ERROR);
@@ -160,6 +145,17 @@ function latin1(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
   return s;
+}
+
+/** The parsed expression, or the result Bazel gives for a syntax error (exit 2). */
+export function parseOrReport(text: string, signatures: Parameters<typeof parseQuery>[1], out: Output): QueryExpr | CommandResult {
+  try {
+    return parseQuery(text, signatures);
+  } catch (e) {
+    if (!(e instanceof QuerySyntaxError)) throw e;
+    out.line('error', `Error while parsing '${text}': ${e.message}`);
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
 }
 
 /** Above this many nodes a result is too big to draw, and its edges (every node's deps) are not computed. */
