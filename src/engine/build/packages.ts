@@ -32,7 +32,21 @@ export interface RuleTarget {
   readonly callStack: readonly StackFrame[];
   readonly outputs: Label[];
   inError: boolean;
+  /**
+   * test_suite without tests: Bazel's `$implicit_tests`, the package's non-manual tests sorted by name (current
+   * Bazel: those that also pass the suite's tag filter, the size counting as a tag). Set when the package is done.
+   */
+  implicitTests?: readonly Label[];
 }
+
+/** How query outputs show a test_suite's computed `$implicit_tests` (Bazel lists it with the explicit ones). */
+export const IMPLICIT_TESTS_ATTR: AttrSpec = {
+  name: '$implicit_tests',
+  type: 'label_list',
+  implicit: true,
+  configurable: false,
+  doc: 'The tests of the package a test_suite without tests stands for (computed).',
+};
 
 export interface SourceFileTarget {
   readonly kind: 'source file';
@@ -308,6 +322,34 @@ export class PackageBuilder {
   }
 
   /** Ends loading: the BUILD file target and the source files that rules mention. */
+  private setImplicitTests(): void {
+    const strings = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).filter((x): x is string => typeof x === 'string') : []);
+    const tests = this.rules()
+      .filter((r) => r.schema.test === true && !strings(r.attrs.get('tags')).includes('manual'))
+      .sort((a, b) => (a.label.name < b.label.name ? -1 : a.label.name > b.label.name ? 1 : 0));
+    for (const suite of this.rules()) {
+      if (suite.ruleClass !== 'test_suite') continue;
+      const listed = suite.attrs.get('tests');
+      if (Array.isArray(listed) && listed.length > 0) continue;
+      let chosen = tests;
+      if (this.opts.includeModern) {
+        // TestTargetUtils.sortTagsBySense: `-t` excludes, `+t` or `t` requires, `manual` is ignored.
+        const required: string[] = [];
+        const excluded: string[] = [];
+        for (const tag of strings(suite.attrs.get('tags'))) {
+          if (tag.startsWith('-')) excluded.push(tag.slice(1));
+          else if (tag !== 'manual') required.push(tag.startsWith('+') ? tag.slice(1) : tag);
+        }
+        chosen = tests.filter((t) => {
+          const size = t.attrs.get('size');
+          const tags = new Set([...strings(t.attrs.get('tags')), typeof size === 'string' ? size : 'medium']);
+          return required.every((r) => tags.has(r)) && !excluded.some((x) => tags.has(x));
+        });
+      }
+      (suite as { implicitTests?: readonly Label[] }).implicitTests = chosen.map((t) => t.label);
+    }
+  }
+
   finish(): Package {
     const buildName = this.pkg.buildFile.slice(this.pkg.buildFile.lastIndexOf('/') + 1);
     if (!this.pkg.targets.has(buildName)) {
@@ -318,6 +360,7 @@ export class PackageBuilder {
         isBuildFile: true,
       });
     }
+    this.setImplicitTests();
     for (const rule of this.rules()) {
       for (const s of allAttributes(rule.schema, true)) {
         if (!isLabelType(s.type) || s.name === 'visibility' || s.implicit) continue;

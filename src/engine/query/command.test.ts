@@ -52,6 +52,37 @@ describe('query command', () => {
     expect(g.edges).toContainEqual({ from: '//vis:g', to: '//vis:cs', attr: '$config_dependencies', select: true });
     expect(g.edges).toContainEqual({ from: '//vis:g', to: '@bazel_tools//tools/genrule:genrule-setup.sh', attr: '$genrule_setup' });
   });
+  it("a test_suite without tests depends on the package's non-manual tests ($implicit_tests), as Bazel 4.2.3 prints it", () => {
+    // Expectations from `bazel --batch query` (4.2.3) of the same files.
+    const ws = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3\n',
+      'a/t.sh': '',
+      'a/BUILD': [
+        'sh_test(name = "z_t", srcs = ["t.sh"], size = "small")',
+        'sh_test(name = "a_t", srcs = ["t.sh"], size = "large", tags = ["flaky"])',
+        'sh_test(name = "m_t", srcs = ["t.sh"], tags = ["manual"])',
+        'test_suite(name = "suite", tags = ["-flaky"])',
+        'test_suite(name = "explicit", tests = [":z_t"])',
+        'test_suite(name = "empty", tests = [])',
+        'filegroup(name = "fg", srcs = [":suite"])',
+        '',
+      ].join('\n'),
+    };
+    const q = (...argv: string[]) => runCommandSync(ws, ['query', ...argv], { workspaceDir: '/ws' }).stdout;
+    expect(q('deps(//a:suite, 1)')).toBe('//a:suite\n//a:z_t\n//a:a_t\n');
+    expect(q('deps(//a:empty, 1)', '--noimplicit_deps')).toBe('//a:empty\n//a:z_t\n//a:a_t\n');
+    expect(q('deps(//a:explicit, 1)')).toBe('//a:explicit\n//a:z_t\n');
+    expect(q('labels("$implicit_tests", //a:suite)')).toBe('//a:z_t\n//a:a_t\n');
+    expect(q('//a:all')).toBe('//a:m_t\n//a:fg\n//a:suite\n//a:explicit\n//a:empty\n//a:z_t\n//a:a_t\n');
+    expect(q('//a:suite', '--output=build')).toContain('  tags = ["-flaky"],\n  _implicit_tests = ["//a:a_t", "//a:z_t"],\n)');
+    expect(q('//a:suite', '--output=xml')).toContain(
+      '        <list name="$implicit_tests">\n            <label value="//a:a_t"/>\n            <label value="//a:z_t"/>\n        </list>\n        <rule-input name="//a:a_t"/>',
+    );
+    // Current Bazel takes only the tests that pass the suite's tag filter (the size counts as a tag).
+    const modern = { ...ws, '.bazelversion': '8.4.2\n' };
+    expect(runCommandSync(modern, ['query', 'deps(//a:suite, 1)'], { workspaceDir: '/ws' }).stdout).toBe('//a:suite\n//a:z_t\n');
+  });
   it('leaves out the edges of a result too big to draw, and says so', () => {
     const big = { WORKSPACE: '', 'a/BUILD': Array.from({ length: 2100 }, (_, i) => `filegroup(name = "f${i}", srcs = [":f${i + 1}"])`).join('\n') };
     const g = runCommandSync(big, ['query', '//a:*'], { workspaceDir: '/ws' }).graph!;

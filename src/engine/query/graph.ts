@@ -131,6 +131,8 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
         } else for (const l of labelsIn(a.type, v)) add(l, a.name, false, false, tool);
       }
       for (const k of keys) add(k, '$config_dependencies', true, false, false);
+      // Bazel 4.2.3 keeps these edges under --noimplicit_deps too.
+      for (const l of t.implicitTests ?? []) add(l, '$implicit_tests', false, true, false);
       visibilityEdges(t.attrs.get('visibility'), add);
       return out;
     }

@@ -246,6 +246,7 @@ export class TargetGraph implements QueryGraph<Target> {
 
   labelsOf(t: Target, attr: string): Target[] | undefined {
     if (t.kind !== 'rule') return [];
+    if (attr === '$implicit_tests' && t.ruleClass === 'test_suite') return (t.implicitTests ?? []).flatMap((l) => this.tryTarget(l) ?? []);
     const spec = bazelAttributeOrder(t.schema, true).find((a) => a.name === attr);
     if (!spec) return undefined;
     if (!isLabelType(spec.type) && spec.type !== 'output' && spec.type !== 'output_list') return [];

@@ -3,6 +3,7 @@
 // its location and followed by the call stack that instantiated it. Files and package groups print nothing.
 import {
   Configurable,
+  IMPLICIT_TESTS_ATTR,
   labelToString,
   type AttrSpec,
   type Label,
@@ -80,6 +81,8 @@ export function explicitAttributes(rule: RuleTarget, workspace: Workspace, inclu
     if (!rule.attrs.has(a.name)) continue;
     out.push([a, valueToStarlark(a.type, rule.attrs.get(a.name)!)]);
   }
+  // Bazel prints `$`-attributes with `_`, the computed test list included.
+  if (rule.implicitTests) out.push([{ ...IMPLICIT_TESTS_ATTR, name: '_implicit_tests' }, plainToStarlark('label_list', [...rule.implicitTests])]);
   return out;
 }
 

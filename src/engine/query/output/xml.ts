@@ -5,6 +5,7 @@
 import {
   compareLabels,
   Configurable,
+  IMPLICIT_TESTS_ATTR,
   labelToString,
   type AttrSpec,
   type Label,
@@ -146,6 +147,7 @@ export function makeXmlFormatter(workspace: Workspace) {
             if (a.implicit && typeof v === 'string') v = null;
             lines.push(...attributeXml(a, flattenValue(v), '        '));
           }
+          if (t.implicitTests) lines.push(...attributeXml(IMPLICIT_TESTS_ATTR, [...t.implicitTests], '        '));
           const inputs = directEdges(t, { implicitDeps: o.implicitDeps }).map((e) => e.label).sort(compareLabels);
           const uniq = [...new Set(inputs.map(labelToString))];
           for (const i of uniq) lines.push(`        <rule-input name="${xmlEscape(i)}"/>`);
