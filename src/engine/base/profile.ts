@@ -42,6 +42,12 @@ export interface Profile {
    * current Bazel's `@platforms//host` (both the Linux x86_64 machine the corpus was recorded on).
    */
   readonly defaultHostPlatform: string;
+  /**
+   * cquery's platform edges: which rules depend on the target platform, and whether they also depend on the
+   * execution platform (in the host/exec configuration). 4.2.3 (checked with `bazel cquery deps(…)`): the target
+   * platform only, from the toolchain-resolving rules and config_setting.
+   */
+  readonly platformEdges: { readonly rules: readonly string[]; readonly execPlatform: boolean };
   // ---- query ----
   /** Default query ordering: 'dependency' (4.2.3's algorithm) or 'lexicographic' (#3). */
   readonly queryDefaultOrder: 'dependency' | 'lexicographic';
@@ -97,6 +103,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
     defaultHostPlatform: '@local_config_platform//:host',
+    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'config_setting'], execPlatform: false },
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
@@ -120,6 +127,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
     defaultHostPlatform: '@platforms//host:host',
+    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: true },
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,

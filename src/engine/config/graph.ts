@@ -78,9 +78,6 @@ export interface GraphOptions {
   readonly implicitDeps?: boolean;
 }
 
-/** Rules that resolve toolchains, and so depend on the target and execution platforms. */
-const TOOLCHAIN_RULES = new Set(['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract']);
-
 interface NodeData {
   deps: ConfiguredEdge[];
   explanations: SelectExplanation[];
@@ -282,11 +279,11 @@ export function configuredGraph(roots: readonly Label[], ctx: ConfigContext, opt
       }
       d.attrs.set(name, r.value);
     }
-    if (implicitDeps && TOOLCHAIN_RULES.has(rule.ruleClass)) {
+    if (implicitDeps && ctx.profile.platformEdges.rules.includes(rule.ruleClass)) {
       const tp = parseAbsolute(config.platform, ctx.profile);
       if (!('error' in tp)) addEdge('$target_platform', tp, config, false, rule);
-      const ep = parseAbsolute(exec.platform, ctx.profile);
-      if (!('error' in ep)) addEdge('$exec_platform', ep, exec, true, rule);
+      const ep = ctx.profile.platformEdges.execPlatform ? parseAbsolute(exec.platform, ctx.profile) : undefined;
+      if (ep && !('error' in ep)) addEdge('$exec_platform', ep, exec, true, rule);
     }
     if (rule.ruleClass === 'platform' && implicitDeps) {
       for (const l of labelsIn('label_list', attrValue(rule, 'constraint_values') ?? [])) addEdge('constraint_values', l, config, false, rule);

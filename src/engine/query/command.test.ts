@@ -83,6 +83,30 @@ describe('query command', () => {
     const modern = { ...ws, '.bazelversion': '8.4.2\n' };
     expect(runCommandSync(modern, ['query', 'deps(//a:suite, 1)'], { workspaceDir: '/ws' }).stdout).toBe('//a:suite\n//a:z_t\n');
   });
+  it('cquery: config_setting and toolchain-resolving rules depend on the target platform only (4.2.3)', () => {
+    // The sets `bazel --batch cquery` (4.2.3) prints for the same files; its order is not reproducible.
+    const ws = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3\n',
+      'a/x.txt': '',
+      'a/BUILD': [
+        'config_setting(name = "arm", values = {"cpu": "arm"})',
+        'filegroup(name = "sel", srcs = select({":arm": ["x.txt"], "//conditions:default": []}))',
+        'genrule(name = "g", srcs = [":sel"], outs = ["g.out"], cmd = "echo > $@")',
+        '',
+      ].join('\n'),
+    };
+    const nodes = (...argv: string[]) =>
+      runCommandSync(ws, ['cquery', ...argv], { workspaceDir: '/ws' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((l) => l.replace(/ \((?!null)[^)]*\)$/, ''))
+        .sort();
+    const platform = ['@local_config_platform//:host', '@platforms//cpu:cpu', '@platforms//cpu:x86_64', '@platforms//os:linux', '@platforms//os:os'];
+    expect(nodes('deps(//a:arm)')).toEqual(['//a:arm', ...platform].sort());
+    expect(nodes('deps(//a:arm)', '--noimplicit_deps')).toEqual(['//a:arm']);
+    expect(nodes('deps(//a:g)')).toEqual(['//a:arm', '//a:g', '//a:sel', '@bazel_tools//tools/genrule:genrule-setup.sh (null)', ...platform].sort());
+  });
   it('leaves out the edges of a result too big to draw, and says so', () => {
     const big = { WORKSPACE: '', 'a/BUILD': Array.from({ length: 2100 }, (_, i) => `filegroup(name = "f${i}", srcs = [":f${i + 1}"])`).join('\n') };
     const g = runCommandSync(big, ['query', '//a:*'], { workspaceDir: '/ws' }).graph!;
