@@ -345,7 +345,7 @@ export class Analyzer {
   analyzeTarget(t: Target, config: BuildConfiguration | null): AnalyzedTarget | undefined {
     const key = `${labelToString(t.label)} (${config?.id ?? 'null'})`;
     const done = this.done.get(key);
-    if (done) return done;
+    if (done) return this.noteFailure(done);
     if (this.active.has(key)) {
       this.error(`cycle in dependency graph:\n    ${labelToString(t.label)}`);
       return undefined;
@@ -353,13 +353,26 @@ export class Analyzer {
     this.active.add(key);
     this.packagesSeen.add(t.label.pkg);
     let result: AnalyzedTarget;
+    this.failedDepCauses.push(undefined);
     try {
       result = this.compute(t, config, key);
     } finally {
       this.active.delete(key);
     }
+    const depCause = this.failedDepCauses.pop();
+    if (result.failed) result = { ...result, rootCause: depCause ?? t.label };
     this.done.set(key, result);
-    return result;
+    return this.noteFailure(result);
+  }
+
+  /** The root causes of the first failed dependency of each target being analysed, innermost last. */
+  private readonly failedDepCauses: (Label | undefined)[] = [];
+
+  /** Tells the target being analysed (if any) that this dependency failed, and why. */
+  private noteFailure(a: AnalyzedTarget): AnalyzedTarget {
+    const top = this.failedDepCauses.length - 1;
+    if (a.failed && top >= 0) this.failedDepCauses[top] ??= a.rootCause;
+    return a;
   }
 
   private base(t: Target, config: BuildConfiguration | null, key: string): AnalyzedTarget {

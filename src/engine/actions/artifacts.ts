@@ -79,6 +79,8 @@ export interface AnalyzedTarget {
   readonly suiteTests?: readonly AnalyzedTarget[];
   /** Analysis of this target or of a dependency failed. */
   readonly failed: boolean;
+  /** When failed: the target whose own analysis failed first (Bazel's "build aborted: Analysis of target … failed"). */
+  readonly rootCause?: Label;
 }
 
 export type ActionKind = 'genrule' | 'symlink' | 'write' | 'genquery' | 'doc-extract';

@@ -85,26 +85,29 @@ export function expandLocations(template: string, ctx: LocationContext): string 
 }
 
 function locationFunction(fn: string, arg: string, ctx: LocationContext): string {
+  const plural = fn.endsWith('s');
+  // Bazel's LocationExpander names every function $(location) or $(locations) in its messages (checked with
+  // 4.2.3: `$(execpath :m)` → "in $(location) expression … please use $(locations //p:m)").
+  const said = plural ? 'locations' : 'location';
   let label: Label;
   try {
     label = parseLabelInPackage(arg, ctx.pkg, ctx.dialect);
   } catch (e) {
-    if (e instanceof LabelSyntaxError) throw new ExpansionError(`invalid label in $(${fn}) expression: ${e.message}`);
+    if (e instanceof LabelSyntaxError) throw new ExpansionError(`invalid label in $(${said}) expression: ${e.message}`);
     throw e;
   }
   const key = labelToString(label);
   const files = ctx.labelMap.get(key);
-  if (!files) throw new ExpansionError(`label '${key}' in $(${fn}) expression is not a declared prerequisite of this rule`);
-  const plural = fn.endsWith('s');
+  if (!files) throw new ExpansionError(`label '${key}' in $(${said}) expression is not a declared prerequisite of this rule`);
   const single = plural ? fn.slice(0, -1) : fn;
   const path = (a: Artifact) => (single === 'rootpath' ? ctx.rootPath(a) : a.execPath);
   const paths = files.map(path);
   if (!plural) {
-    if (paths.length === 0) throw new ExpansionError(`label '${key}' in $(${fn}) expression expanded to no files`);
+    if (paths.length === 0) throw new ExpansionError(`label '${key}' in $(${said}) expression expanded to no files`);
     if (paths.length > 1) {
       const shown = [...paths].sort().slice(0, 5);
       throw new ExpansionError(
-        `label '${key}' in $(${fn}) expression expands to more than one file, please use $(${fn}s ${key}) instead.  Files (at most 5 shown) are: [${shown.join(', ')}]`,
+        `label '${key}' in $(${said}) expression expands to more than one file, please use $(locations ${key}) instead.  Files (at most 5 shown) are: [${shown.join(', ')}]`,
       );
     }
     return paths[0]!;

@@ -115,6 +115,10 @@ describe('genrule errors', () => {
     ['an unknown make variable', 'cmd = "echo $(FOO) > $@"', 'in cmd attribute of genrule rule //pkg:g: $(FOO) not defined'],
     ['a label that is no prerequisite', 'cmd = "echo $(location //other:x) > $@"', "label '//other:x' in $(location) expression is not a declared prerequisite of this rule"],
     ['$(location) of several files', 'srcs = [":fg"], cmd = "echo $(location :fg) > $@"', "label '//pkg:fg' in $(location) expression expands to more than one file, please use $(locations //pkg:fg) instead"],
+    // Bazel 4.2.3 names every location function $(location)/$(locations) in these messages.
+    ['$(execpath) of a non-prerequisite', 'cmd = "echo $(execpath //other:x) > $@"', "label '//other:x' in $(location) expression is not a declared prerequisite of this rule"],
+    ['$(rootpaths) of a non-prerequisite', 'cmd = "echo $(rootpaths //other:x) > $@"', "label '//other:x' in $(locations) expression is not a declared prerequisite of this rule"],
+    ['$(execpath) of several files', 'srcs = [":fg"], cmd = "echo $(execpath :fg) > $@"', "label '//pkg:fg' in $(location) expression expands to more than one file, please use $(locations //pkg:fg) instead"],
     ['$< with two inputs', 'srcs = ["a.txt", "b.txt"], cmd = "cat $< > $@"', "variable '$<' : more than one input file"],
     ['$@ with two outputs', 'outs_extra = True, cmd = "x"', ''],
     ['an unterminated variable', 'cmd = "echo $(SRCS > $@"', 'unterminated variable reference'],
@@ -131,6 +135,15 @@ describe('genrule errors', () => {
       expect(r.stderr).toContain("ERROR: Analysis of target '//pkg:g' failed; build aborted");
     });
   }
+
+  it("a target failing because of a dependency names the dependency after 'build aborted' (Bazel 4.2.3)", async () => {
+    const r = await build(
+      ws('genrule(name = "bad", outs = ["b"], cmd = "echo $(location a.txt) > $@")\ngenrule(name = "g", srcs = [":bad"], outs = ["o"], cmd = "cat $< > $@")', { 'pkg/a.txt': '' }),
+      '//pkg:g',
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("ERROR: Analysis of target '//pkg:g' failed; build aborted: Analysis of target '//pkg:bad' failed\n");
+  });
 
   it('executable = True needs exactly one output', async () => {
     const r = await build(ws('genrule(name = "g", outs = ["a", "b"], cmd = "touch $(OUTS)", executable = True)'), '//pkg:g');
