@@ -144,6 +144,14 @@ describe('test_suite and test', () => {
     expect(r.stdout).toContain('//pkg:small_fast' + ' '.repeat(73 - 16) + 'PASSED in 0.1s');
   });
 
+  it('tests left out by --test_tag_filters are still built, and counted as targets (Bazel 4.2.3)', async () => {
+    const files = { 'pkg/BUILD': TESTS + '\ntest_suite(name = "all")', ...PASS };
+    const r = await run(files, 'test', '//pkg:all', '--test_tag_filters=-slow');
+    expect(r.stderr).toContain('INFO: Found 1 target and 2 test targets...');
+    const only = await run(files, 'test', '//pkg:all', '--test_tag_filters=-slow', '--build_tests_only');
+    expect(only.stderr).toContain('INFO: Found 2 test targets...');
+  });
+
   it('a suite tagged manual runs its tests when named (manual is no filter)', async () => {
     const r = await run({ 'pkg/BUILD': TESTS + '\ntest_suite(name = "ms", tags = ["manual"], tests = [":large_plain"])', ...PASS }, 'test', '//pkg:ms');
     expect(r.exitCode).toBe(0);

@@ -68,17 +68,20 @@ export async function testCommand(ctx: CommandContext, args: readonly string[], 
   const sizes = p.options('test_size_filters').flatMap((s) => s.split(',')).filter(Boolean);
   const selected = tests.filter((t) => tagOk(t.test!.tags) && (sizes.length === 0 || sizes.includes(t.test!.size)));
 
-  const toBuild = p.option('build_tests_only') === true ? [] : buildOnly;
-  const an = analyzeTopLevel(p, toBuild);
+  const buildTestsOnly = p.option('build_tests_only') === true;
+  const an = analyzeTopLevel(p, buildTestsOnly ? [] : buildOnly);
   if ('exit' in an) return p.con.result(an.exit, p.explanations({ testSuites: suites }));
-  const top = [...an.ok, ...selected];
+  // Tests the filters leave out are still built (not run), unless --build_tests_only (checked with 4.2.3:
+  // `test //t:all --test_tag_filters=-slow` → "Found 2 targets and 1 test target...").
+  const built = [...an.ok, ...(buildTestsOnly ? [] : tests.filter((t) => !selected.includes(t)))];
+  const top = [...built, ...selected];
   p.analyzedLine(top);
   if (selected.length === 0) {
-    p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'} and 0 test targets...`);
-  } else if (an.ok.length === 0) {
+    p.con.line('info', `Found ${built.length} target${built.length === 1 ? '' : 's'} and 0 test targets...`);
+  } else if (built.length === 0) {
     p.con.line('info', `Found ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
   } else {
-    p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'} and ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
+    p.con.line('info', `Found ${built.length} target${built.length === 1 ? '' : 's'} and ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
   }
   const ex = await executeTopLevel(p, top);
   const builtKeys = new Set(ex.built.map((t) => t.key));
