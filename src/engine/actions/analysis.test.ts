@@ -116,6 +116,22 @@ describe('build command', () => {
     expect(go.stderr).toContain('Target //pkg:bad failed to build');
   });
 
+  it('a select() without a match fails any rule, printed as Bazel 4.2.3 prints it (located, repeated after "build aborted")', async () => {
+    const r = await run(
+      {
+        'pkg/a.txt': '',
+        'pkg/BUILD': 'config_setting(name = "a", define_values = {"x": "1"})\nfilegroup(name = "nomatch", srcs = select({":a": ["a.txt"]}))\n',
+      },
+      'build',
+      '//pkg:nomatch',
+    );
+    expect(r.exitCode).toBe(1);
+    const err = 'ERROR: /ws/pkg/BUILD:2:10: Configurable attribute "srcs" doesn\'t match this configuration (would a default condition help?).\nConditions checked:\n //pkg:a\n';
+    expect(r.stderr).toContain(err);
+    expect(r.stderr).toContain(`ERROR: Analysis of target '//pkg:nomatch' failed; build aborted: ${err.slice('ERROR: '.length)}`);
+    expect(r.stderr).not.toContain('up-to-date');
+  });
+
   it('a missing target is reported', async () => {
     const r = await run(files, 'build', '//pkg:nope');
     expect(r.exitCode).toBe(1);

@@ -175,7 +175,10 @@ export class Analyzer {
     const r = this.resolver(rule, name, config);
     if ('error' in r) {
       this.attrFailures++;
-      this.ruleError(rule, r.error);
+      // Bazel prints a select() error located but without the rule prefix, and repeats it after "build aborted:".
+      const text = `${this.abs(rule.location)}: ${r.error}`;
+      this.error(text);
+      this.noteCause(text);
       return undefined;
     }
     if (r.explanation !== undefined) {
@@ -353,25 +356,32 @@ export class Analyzer {
     this.active.add(key);
     this.packagesSeen.add(t.label.pkg);
     let result: AnalyzedTarget;
-    this.failedDepCauses.push(undefined);
+    this.causes.push(undefined);
+    const failuresBefore = this.attrFailures;
     try {
       result = this.compute(t, config, key);
     } finally {
       this.active.delete(key);
     }
-    const depCause = this.failedDepCauses.pop();
-    if (result.failed) result = { ...result, rootCause: depCause ?? t.label };
+    const cause = this.causes.pop();
+    // An attribute that could not be resolved (a select() without a match…) fails the target whatever its rule.
+    if (this.attrFailures > failuresBefore && !result.failed) result = { ...result, failed: true };
+    if (result.failed) result = { ...result, rootCause: cause ?? `Analysis of target '${labelToString(t.label)}' failed` };
     this.done.set(key, result);
     return this.noteFailure(result);
   }
 
-  /** The root causes of the first failed dependency of each target being analysed, innermost last. */
-  private readonly failedDepCauses: (Label | undefined)[] = [];
+  /** Per target being analysed (innermost last): the first cause of its failure seen, its own or a dependency's. */
+  private readonly causes: (string | undefined)[] = [];
+
+  private noteCause(text: string | undefined): void {
+    const top = this.causes.length - 1;
+    if (top >= 0 && text !== undefined) this.causes[top] ??= text;
+  }
 
   /** Tells the target being analysed (if any) that this dependency failed, and why. */
   private noteFailure(a: AnalyzedTarget): AnalyzedTarget {
-    const top = this.failedDepCauses.length - 1;
-    if (a.failed && top >= 0) this.failedDepCauses[top] ??= a.rootCause;
+    if (a.failed) this.noteCause(a.rootCause);
     return a;
   }
 

@@ -79,8 +79,11 @@ export interface AnalyzedTarget {
   readonly suiteTests?: readonly AnalyzedTarget[];
   /** Analysis of this target or of a dependency failed. */
   readonly failed: boolean;
-  /** When failed: the target whose own analysis failed first (Bazel's "build aborted: Analysis of target … failed"). */
-  readonly rootCause?: Label;
+  /**
+   * When failed: what Bazel prints after "build aborted: " — `Analysis of target '<the target whose own analysis
+   * failed first>' failed`, or a select() error repeated with its location.
+   */
+  readonly rootCause?: string;
 }
 
 export type ActionKind = 'genrule' | 'symlink' | 'write' | 'genquery' | 'doc-extract';

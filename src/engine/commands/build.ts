@@ -104,7 +104,7 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
     failed = true;
     const l = labelToString(t.label);
     if (!p.keepGoing) {
-      p.con.line('error', `Analysis of target '${l}' failed; build aborted: Analysis of target '${labelToString(a?.rootCause ?? t.label)}' failed`);
+      p.con.line('error', `Analysis of target '${l}' failed; build aborted: ${a?.rootCause ?? `Analysis of target '${l}' failed`}`);
       p.elapsed(0);
       p.failed(true);
       return { exit: EXIT.BUILD_FAILURE };
