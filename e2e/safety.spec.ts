@@ -6,7 +6,7 @@
 
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { fileList, openPlayground, replaceWorkspace, shareAndReopen, targetsPanel, waitForEngine } from './helpers.ts';
+import { fileList, openPlayground, replaceWorkspace, shareAndReopen, targetsPanel } from './helpers.ts';
 import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 
 test.describe.configure({ timeout: SPEC_TIMEOUT });

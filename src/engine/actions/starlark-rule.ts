@@ -15,7 +15,6 @@ import type { Analyzer } from './analysis.ts';
 import { uniq } from './analysis.ts';
 import type { AnalyzedTarget, Artifact } from './artifacts.ts';
 import { binDir, type BuildConfiguration } from './configuration.ts';
-import { genruleScript } from './shell/index.ts';
 import { GENRULE_ENV } from './genrule.ts';
 
 /** The rule class whose loading schema a target has (searched in the .bzl files its package loaded). */

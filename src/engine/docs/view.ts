@@ -7,10 +7,9 @@
 
 import type { JsonValue } from '@bufbuild/protobuf';
 import { Configurable, labelToString, attrValue, type Label, type Loader, type RuleTarget } from '../build/index.ts';
-import { parse, docString, type Module, type StarlarkFunction } from '../starlark/index.ts';
 import { moduleInfoFromBinary, moduleInfoToJson, moduleInfoToText, type ModuleInfo } from './proto/index.ts';
-import { extractModuleInfo, docCommentsOf, LabelRenderer } from './extract/index.ts';
-import { ExtractionError, walkModule } from './extract/module-info.ts';
+import { documentModule, extractModuleInfo, LabelRenderer } from './extract/index.ts';
+import { ExtractionError } from './extract/module-info.ts';
 
 export type ModuleInfoView =
   | {
@@ -93,27 +92,12 @@ function wholeFile(loader: Loader, path: string): ModuleInfoView {
   if (!entry.module) {
     return { ok: false, file: path, target: null, error: errorsOf(loader) || `ERROR: ${entry.error ?? `Extension file '${path}' has errors`}` };
   }
-  const module = entry.module;
-  const source = module.file ?? loader.workspace.source(path)!;
-  const { file: ast } = parse(source, { dialect: 'bzl', semantics: loader.profile.starlark });
-  const labelOf = (m: Module): Label | undefined => (m.file ? loader.bzlLabelOf(m.file.path) : undefined);
-  const locationOf = (fn: StarlarkFunction): string => {
-    const f = fn.module.file;
-    if (!f) return '<unknown>';
-    const pos = f.lines.position(fn.rfn.pos);
-    return `${loader.abs(f.path)}:${pos.line}:${pos.column}`;
-  };
   try {
-    const m = walkModule(module, {
+    const m = documentModule(loader, entry.module, path, {
       renderer: new LabelRenderer(),
       symbolNames: [],
       allowUnusedDocComments: false,
-      docComments: docCommentsOf(ast, source),
-      moduleDoc: docString(ast.stmts),
       file: loader.bzlLabelOf(path),
-      labelOf,
-      locationOf,
-      absPath: loader.abs(path),
     });
     return done(path, null, m);
   } catch (e) {

@@ -30,7 +30,7 @@ import { parse, docString, type Module, type StarlarkFunction } from '../../star
 import type { ModuleInfo } from '../proto/index.ts';
 import { docCommentsOf } from './doc-comments.ts';
 import { LabelRenderer } from './labels.ts';
-import { ExtractionError, walkModule } from './module-info.ts';
+import { ExtractionError, walkModule, type WalkOptions } from './module-info.ts';
 
 export { parseDocstring, type DocstringInfo, type DocstringError, type ParamDoc } from './docstring.ts';
 export { LabelRenderer } from './labels.ts';
@@ -251,26 +251,39 @@ function extract(loader: Loader, _rule: RuleTarget, a: DocExtractAttrs): Extract
   }
 
   // The documentation.
-  const source = module.file ?? loader.workspace.source(path)!;
-  const { file: ast } = parse(source, { dialect: 'bzl', semantics: loader.profile.starlark });
   const renderer = new LabelRenderer(a.render_main_repo_name ? mainRepoName(loader) : undefined);
-  const labelOf = (m: Module): Label | undefined => (m.file ? loader.bzlLabelOf(m.file.path) : undefined);
-  const locationOf = (fn: StarlarkFunction): string => {
-    const f = fn.module.file;
-    if (!f) return '<unknown>';
-    const pos = f.lines.position(fn.rfn.pos);
-    return `${loader.abs(f.path)}:${pos.line}:${pos.column}`;
-  };
-  const moduleInfo = walkModule(module, {
+  const moduleInfo = documentModule(loader, module, path, {
     renderer,
     symbolNames: a.symbol_names,
     allowUnusedDocComments: a.allow_unused_doc_comments,
-    docComments: docCommentsOf(ast, source),
-    moduleDoc: docString(ast.stmts),
     file: src.label,
-    labelOf,
-    locationOf,
-    absPath: loader.abs(path),
   });
   return { moduleInfo, file: src.label };
+}
+
+/**
+ * The ModuleInfo of a loaded .bzl module (workspace path `path`): its doc comments and docstring read from the
+ * source, functions located as Bazel prints them. Throws ExtractionError as walkModule does.
+ */
+export function documentModule(
+  loader: Loader,
+  module: Module,
+  path: string,
+  o: Pick<WalkOptions, 'renderer' | 'symbolNames' | 'allowUnusedDocComments' | 'file'>,
+): ModuleInfo {
+  const source = module.file ?? loader.workspace.source(path)!;
+  const { file: ast } = parse(source, { dialect: 'bzl', semantics: loader.profile.starlark });
+  return walkModule(module, {
+    ...o,
+    docComments: docCommentsOf(ast, source),
+    moduleDoc: docString(ast.stmts),
+    labelOf: (m: Module): Label | undefined => (m.file ? loader.bzlLabelOf(m.file.path) : undefined),
+    locationOf: (fn: StarlarkFunction): string => {
+      const f = fn.module.file;
+      if (!f) return '<unknown>';
+      const pos = f.lines.position(fn.rfn.pos);
+      return `${loader.abs(f.path)}:${pos.line}:${pos.column}`;
+    },
+    absPath: loader.abs(path),
+  });
 }

@@ -103,14 +103,17 @@ export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir:
   return lines.join('\n') + '\n\n';
 }
 
-export function makeBuildFormatter(workspace: Workspace) {
+/** The attributes to print for a rule (given the result node it came from); explicitAttributes when absent. */
+type AttributesOf = (rule: RuleTarget, node: unknown, includeModern: boolean) => [AttrSpec, string][];
+
+export function makeBuildFormatter(workspace: Workspace, attributesOf?: AttributesOf) {
   return <T>(ctx: OutputContext<T>): string => {
     const modern = ctx.graph.profile.name === 'modern';
     let out = '';
     for (const n of ctx.nodes) {
       const t = ctx.graph.target(n);
       if (t.kind !== 'rule') continue;
-      out += formatRule(t, workspace, ctx.options.workspaceDir, modern);
+      out += formatRule(t, workspace, ctx.options.workspaceDir, modern, attributesOf?.(t, n, modern));
     }
     return out;
   };
@@ -118,21 +121,12 @@ export function makeBuildFormatter(workspace: Workspace) {
 
 /** The build output of cquery: select()s resolved in each target's configuration. */
 export function cqueryBuildFormatter(workspace: Workspace, configured: ConfiguredGraph) {
-  return <T>(ctx: OutputContext<T>): string => {
-    const modern = ctx.graph.profile.name === 'modern';
-    let out = '';
-    for (const n of ctx.nodes) {
-      const t = ctx.graph.target(n);
-      if (t.kind !== 'rule') continue;
-      const ct = n as unknown as ConfiguredTarget;
-      const attrs = explicitAttributes(t, workspace, modern).map(([a, v]): [AttrSpec, string] => {
-        const raw = t.attrs.get(a.name);
-        if (!(raw instanceof Configurable)) return [a, v];
-        const resolved = configured.attribute(ct, a.name);
-        return [a, resolved === undefined ? v : plainToStarlark(a.type, resolved)];
-      });
-      out += formatRule(t, workspace, ctx.options.workspaceDir, modern, attrs);
-    }
-    return out;
-  };
+  return makeBuildFormatter(workspace, (t, n, modern) =>
+    explicitAttributes(t, workspace, modern).map(([a, v]): [AttrSpec, string] => {
+      const raw = t.attrs.get(a.name);
+      if (!(raw instanceof Configurable)) return [a, v];
+      const resolved = configured.attribute(n as ConfiguredTarget, a.name);
+      return [a, resolved === undefined ? v : plainToStarlark(a.type, resolved)];
+    }),
+  );
 }

@@ -6,7 +6,6 @@ import {
   defineMethods,
   Dict,
   EvalError,
-  iterate,
   List,
   None,
   repr,

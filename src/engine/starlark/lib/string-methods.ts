@@ -7,7 +7,6 @@ import {
   EvalError,
   List,
   None,
-  str,
   toInt32,
   tuple,
   Tuple,
@@ -18,7 +17,7 @@ import {
   iterate,
 } from '../values/index.ts';
 import { formatString } from './str-format.ts';
-import { checkType, unpackArgs, type Param, type Signature } from './unpack.ts';
+import { unpackArgs, type Param, type Signature } from './unpack.ts';
 
 /** A method with a signature: args are unpacked, then `fn(self, slots)`. */
 function m(name: string, sig: Signature, fn: (self: string, a: (Value | undefined)[]) => Value): MethodDef {

@@ -11,7 +11,7 @@
 // As in Bazel, a parameter is positional-only unless marked `named`; `named` without `positional: false`
 // makes it positional-or-named, and `positional: false` keyword-only.
 
-import { Dict, EvalError, None, typeName, tuple, type Tuple, type Value, didYouMean, isCallable } from '../values/index.ts';
+import { Dict, EvalError, typeName, tuple, type Tuple, type Value, didYouMean, isCallable } from '../values/index.ts';
 
 /** Marks an optional parameter with no default: its slot is `undefined` when absent. */
 export const UNBOUND: unique symbol = Symbol('unbound');

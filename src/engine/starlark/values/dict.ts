@@ -9,7 +9,7 @@
 //   - values hashed by content (tuples, structs): the first equal key ever inserted, found through hash
 //     buckets. A JS Map keeps insertion order, which is Starlark's dict order.
 
-import { equals, hashValue, quote, reprInto } from './core.ts';
+import { equals, quote, reprInto } from './core.ts';
 import { EvalError } from './errors.ts';
 import { freezeValue } from './freeze.ts';
 import { makeInt } from './int.ts';

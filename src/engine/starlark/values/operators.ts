@@ -5,7 +5,7 @@
 
 import type { StarlarkSemantics } from '../../base/index.ts';
 import { Builtin } from './builtin.ts';
-import { compareValues, equals, quote, repr, typeName } from './core.ts';
+import { compareValues, equals, repr, typeName } from './core.ts';
 import { Dict } from './dict.ts';
 import { EvalError } from './errors.ts';
 import {
