@@ -12,7 +12,7 @@
 // stop the chunk: each failure is recorded at the line of the assert call, as starlark-go's assert.star does.
 
 import { PROFILES, SourceFile, type Diagnostic, type StarlarkSemantics } from '../engine/base/index.ts';
-import { standalonePredeclared } from '../engine/build/index.ts';
+import { standalonePredeclared } from '../engine/loading/index.ts';
 import {
   Builtin,
   EvalError,

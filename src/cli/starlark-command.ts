@@ -8,7 +8,7 @@
 // 4.2.3's semantics; otherwise with modern Bazel's.
 
 import { PROFILES, SourceFile, type Diagnostic } from '../engine/base/index.ts';
-import { standalonePredeclared } from '../engine/build/index.ts';
+import { standalonePredeclared } from '../engine/loading/index.ts';
 import { execFile, formatTraceback, lineReader, type Module } from '../engine/starlark/index.ts';
 import { runChunkedFiles, semanticsFor } from './chunked.ts';
 

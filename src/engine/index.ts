@@ -16,7 +16,7 @@ import {
   type AttrType,
   type PlainAttrValue,
   type WorkspaceFiles as Files,
-} from './build/index.ts';
+} from './loading/index.ts';
 import { OPTIONS } from './config/index.ts';
 import { runCommand as run, type CommandResult, type RunOptions } from './commands/index.ts';
 import { moduleInfoView, decodeModuleInfo } from './docs/index.ts';
@@ -32,7 +32,7 @@ export { ActionCache } from './actions/index.ts';
  * Keep one LoadCache across loadWorkspace / runCommand / describeTarget calls (their `loadCache` option) and an
  * edit re-evaluates only the packages and .bzl files it affects.
  */
-export { LoadCache } from './build/index.ts';
+export { LoadCache } from './loading/index.ts';
 export type { GenruleExplanation, SuiteExplanation, SuiteCandidate } from './actions/index.ts';
 export { SourceFile, PROFILES, profileForVersion } from './base/index.ts';
 export { execFile } from './starlark/index.ts';

@@ -1,6 +1,6 @@
 // The architecture test: reads every import specifier under src/ and fails when a dependency points the wrong way.
 //
-// Rules (../shared/DESIGN.md): engine layers import only downward (base ← starlark ← build ← config ← query/docs ←
+// Rules (../shared/DESIGN.md): engine layers import only downward (base ← starlark ← loading ← config ← query/docs ←
 // actions ← commands ← index.ts); an engine area imports another area only through that area's index.ts; the
 // engine imports nothing outside src/engine but a few pure packages (no node:*, no UI, no worker); the UI never imports src/engine (it
 // talks to the worker client only); the CLI and the worker reach the engine through index.ts files.
@@ -16,7 +16,7 @@ const SRC = join(ROOT, 'src');
 const ENGINE_RANK: Record<string, number> = {
   base: 0,
   starlark: 1,
-  build: 2,
+  loading: 2,
   config: 3,
   query: 4,
   docs: 4,
@@ -106,14 +106,14 @@ describe('architecture', () => {
 
   it('catches the violations it is meant to catch', () => {
     const imp = (from: string, target: string | undefined, spec = target ?? 'x'): Import => ({ from, spec, target });
-    expect(engineViolations([imp('engine/starlark/eval/a.ts', 'engine/build/index.ts')])).toHaveLength(1);
-    expect(engineViolations([imp('engine/build/a.ts', 'engine/starlark/eval/eval.ts')])).toHaveLength(1);
+    expect(engineViolations([imp('engine/starlark/eval/a.ts', 'engine/loading/index.ts')])).toHaveLength(1);
+    expect(engineViolations([imp('engine/loading/a.ts', 'engine/starlark/eval/eval.ts')])).toHaveLength(1);
     expect(engineViolations([imp('engine/query/a.ts', 'engine/docs/index.ts')])).toHaveLength(1);
     expect(engineViolations([imp('engine/base/a.ts', undefined, 'node:fs')])).toHaveLength(1);
     expect(engineViolations([imp('engine/base/a.ts', undefined, 'react')])).toHaveLength(1);
     expect(engineViolations([imp('engine/docs/a.ts', undefined, '@bufbuild/protobuf/codegenv2')])).toEqual([]);
-    expect(engineViolations([imp('engine/build/a.ts', 'engine/starlark/index.ts')])).toEqual([]);
-    expect(engineViolations([imp('engine/build/a.ts', 'engine/build/label.ts')])).toEqual([]);
+    expect(engineViolations([imp('engine/loading/a.ts', 'engine/starlark/index.ts')])).toEqual([]);
+    expect(engineViolations([imp('engine/loading/a.ts', 'engine/loading/label.ts')])).toEqual([]);
   });
 
   it('the UI never imports the engine', () => {

@@ -28,7 +28,7 @@ import {
   type PlainAttrValue,
   type RuleTarget,
   type Target,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 import { defaultTimeout, type Action, type AnalyzedTarget, type Artifact, type TestInfo } from './artifacts.ts';
 import { binDir, type BuildConfiguration } from './configuration.ts';
 import { docExtractHook } from './doc-extract.ts';

@@ -4,7 +4,7 @@
 // `bazel-out/k8-fastbuild/bin/pkg/out.txt` for a generated one); its root-relative ("short") path is what
 // `$(rootpath)` prints and where it sits in a runfiles tree (`pkg/out.txt`).
 
-import type { Label, Location, Target } from '../build/index.ts';
+import type { Label, Location, Target } from '../loading/index.ts';
 import type { BuildConfiguration } from './configuration.ts';
 
 export interface Artifact {

@@ -2,7 +2,7 @@
 // actions hold its encodings — `<name>.binaryproto` (the default output) and `<name>.textproto` (an implicit
 // output, built only when it is requested by name).
 
-import { labelToString, type Label, type RuleTarget } from '../build/index.ts';
+import { labelToString, type Label, type RuleTarget } from '../loading/index.ts';
 import { extractModuleInfo, moduleInfoToBinary, moduleInfoToText } from '../docs/index.ts';
 import { utf8Encode } from '../base/index.ts';
 import type { Analyzer, RuleHook } from './analysis.ts';

@@ -17,8 +17,8 @@
 // for the duration of the run (and restores it after). An action's stdout or stderr above 1 MiB is not shown,
 // as Bazel's --experimental_ui_max_stdouterr_bytes (default 1 MiB) has it: a line says it was skipped.
 
-import type { BuildEvent } from '../build/index.ts';
-import { labelToString } from '../build/index.ts';
+import type { BuildEvent } from '../loading/index.ts';
+import { labelToString } from '../loading/index.ts';
 import { utf8Decode, utf8Encode } from '../base/index.ts';
 import type { Action, Artifact } from './artifacts.ts';
 import { Digest, digestBytes } from './digest.ts';

@@ -8,7 +8,7 @@
 // variables. Because the first pass leaves `$$` alone, `$$(location x)` still reaches the shell as
 // `$(location x)`, as in Bazel. Messages are Bazel's (LocationExpander, GenRuleBase.CommandResolverContext).
 
-import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type LabelDialect } from '../build/index.ts';
+import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type LabelDialect } from '../loading/index.ts';
 import type { Artifact } from './artifacts.ts';
 
 export class ExpansionError extends Error {

@@ -3,8 +3,8 @@
 // compressed with pako when `compressed_output = True` (profile row genqueryCompressedOutput).
 
 import { gzip } from 'pako';
-import type { RuleTarget } from '../build/index.ts';
-import { labelToString } from '../build/index.ts';
+import type { RuleTarget } from '../loading/index.ts';
+import { labelToString } from '../loading/index.ts';
 import { evaluateGenquery } from '../query/index.ts';
 import type { Analyzer, RuleHook } from './analysis.ts';
 import type { BuildConfiguration } from './configuration.ts';

@@ -8,7 +8,7 @@
 // (`$(TARGET_CPU)`, `$(COMPILATION_MODE)`, `$(BINDIR)`, `$(GENDIR)`) and the toolchains'. The script is
 // `source <genrule-setup.sh>; <command>` (shell/genrule.ts) run with only PATH and TMPDIR set.
 
-import { labelToString, type RuleTarget } from '../build/index.ts';
+import { labelToString, type RuleTarget } from '../loading/index.ts';
 import { genruleScript } from './shell/index.ts';
 import type { Analyzer } from './analysis.ts';
 import { uniq } from './analysis.ts';

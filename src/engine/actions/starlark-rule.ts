@@ -8,7 +8,7 @@
 // OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
 // uses beyond this fails with a clear message rather than silently.
 
-import { labelToString, ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type RuleTarget } from '../build/index.ts';
+import { labelToString, ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type RuleTarget } from '../loading/index.ts';
 import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, type Value } from '../starlark/index.ts';
 import { utf8Encode } from '../base/index.ts';
 import type { Analyzer } from './analysis.ts';

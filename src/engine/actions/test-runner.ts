@@ -11,7 +11,7 @@
 // as TIMEOUT, as Bazel reports a test it stopped at its timeout; its test.log ends with the rulepen line that
 // names the limit. A test stopped by the output limit FAILED (Bazel has no such limit; the log says which).
 
-import { labelToString } from '../build/index.ts';
+import { labelToString } from '../loading/index.ts';
 import { utf8Decode, utf8Encode } from '../base/index.ts';
 import type { AnalyzedTarget } from './artifacts.ts';
 import { timeoutSeconds } from './artifacts.ts';

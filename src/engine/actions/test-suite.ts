@@ -8,7 +8,7 @@
 // filtered by the suite's `tags`: `-tag` excludes, `tag` and `+tag` are required, and a test's size counts as
 // one of its tags. Dependencies on filtered-out tests are still checked (visibility).
 
-import { labelToString, type Label, type RuleTarget } from '../build/index.ts';
+import { labelToString, type Label, type RuleTarget } from '../loading/index.ts';
 import type { Analyzer } from './analysis.ts';
 import type { AnalyzedTarget } from './artifacts.ts';
 import type { BuildConfiguration } from './configuration.ts';

@@ -2,7 +2,7 @@
 // (pipeline.ts holds the steps `test` and `run` share). `loadingOnlyCommand` is the loading phase alone, which
 // `cquery` still uses until it has its own command.
 
-import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label, type Target } from '../build/index.ts';
+import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label, type Target } from '../loading/index.ts';
 import { directDeps, functionSignatures, parseQuery, QueryEnvironment, QueryEvalError, QuerySyntaxError, subExpressions } from '../query/index.ts';
 import type { AnalyzedTarget, Artifact, RuleHook } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';

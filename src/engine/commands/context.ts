@@ -1,6 +1,6 @@
 // What every command receives: the workspace, the absolute path Bazel would print for it, the startup options
 // (what came before the command: --bazelrc, --noworkspace_rc, …) and a cancel flag.
-import type { LoadCache, Workspace } from '../build/index.ts';
+import type { LoadCache, Workspace } from '../loading/index.ts';
 import type { ActionCache, ShellSignal } from '../actions/index.ts';
 
 export interface CommandContext {

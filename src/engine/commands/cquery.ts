@@ -3,7 +3,7 @@
 // expression is evaluated there with the same functions as `query` (plus config()), and printed as
 // `//pkg:t (<config>)`. As Bazel 4.2.3 does, the output format is checked only after loading and analysis.
 
-import { labelToString, Loader, type Label, type RuleTarget } from '../build/index.ts';
+import { labelToString, Loader, type Label, type RuleTarget } from '../loading/index.ts';
 import { configuredGraph, type ConfiguredTarget } from '../config/index.ts';
 import {
   ConfiguredQueryGraph,

@@ -3,7 +3,7 @@
 // argv is what follows `bazel`: startup options (ignored), the command, its options and arguments. Exit codes
 // and console lines follow Bazel (result.ts).
 
-import { Workspace, type LoadCache, type WorkspaceFiles } from '../build/index.ts';
+import { Workspace, type LoadCache, type WorkspaceFiles } from '../loading/index.ts';
 import type { ActionCache, RuleHook, ShellSignal } from '../actions/index.ts';
 import { buildCommand, loadingOnlyCommand } from './build.ts';
 import { runCommand as runTarget } from './run.ts';

@@ -19,7 +19,7 @@ import {
   type RuleTarget,
   type Target,
   type TargetPattern,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 import {
   commandLine as parseCommandLine,
   execConfiguration,

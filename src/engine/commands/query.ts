@@ -3,7 +3,7 @@
 // under --keep_going; 0: success, an empty result included). The result graph goes to CommandResult.graph for
 // the UI's graph panel.
 
-import { labelToString, Loader, targetKind, type Target } from '../build/index.ts';
+import { labelToString, Loader, targetKind, type Target } from '../loading/index.ts';
 import {
   Evaluator,
   exprToString,

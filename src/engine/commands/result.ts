@@ -1,7 +1,7 @@
 // The result of a command, Bazel's exit codes, and the builder that collects stdout/stderr as Bazel prints them.
 
 import type { Diagnostic } from '../base/index.ts';
-import type { BuildEvent } from '../build/index.ts';
+import type { BuildEvent } from '../loading/index.ts';
 
 export interface CommandResult {
   exitCode: number;

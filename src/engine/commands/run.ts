@@ -2,7 +2,7 @@
 // emulated bash from its runfiles tree, with the rule's args then the words after `--`. Its stdout and stderr
 // become the command's; the exit code is the program's.
 
-import { labelToString, TargetParsingError } from '../build/index.ts';
+import { labelToString, TargetParsingError } from '../loading/index.ts';
 import { binDir, runShell, shellQuote, withCLocale, type RuleHook } from '../actions/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';
 import type { CommandContext } from './context.ts';

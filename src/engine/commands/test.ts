@@ -7,7 +7,7 @@
 // pattern" when a suite listed a non-test: its other tests still run). test.log and test.xml are written under
 // bazel-testlogs/<pkg>/<name>/.
 
-import { labelToString, type Target } from '../build/index.ts';
+import { labelToString, type Target } from '../loading/index.ts';
 import { expandTestSuite, runTest, type AnalyzedTarget, type RuleHook, type SuiteExplanation, type TestRun } from '../actions/index.ts';
 import { utf8Encode } from '../base/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';

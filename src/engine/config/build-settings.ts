@@ -3,7 +3,7 @@
 // errors, and the build_setting_default of every setting not set on the command line.
 
 import type { Profile } from '../base/index.ts';
-import { attrValue, BUILD_SETTING_KINDS, labelToString, type BuildSettingKind, type RuleTarget } from '../build/index.ts';
+import { attrValue, BUILD_SETTING_KINDS, labelToString, type BuildSettingKind, type RuleTarget } from '../loading/index.ts';
 import type { CommandLine } from './bazelrc.ts';
 import type { OptionSource } from './options.ts';
 import { parseAbsolute } from './platforms.ts';

@@ -2,7 +2,7 @@
 // against what Bazel 4.2.3 did with the same files (each case was run with `bazel --batch`).
 
 import { describe, expect, it } from 'vitest';
-import { Workspace } from '../build/index.ts';
+import { Workspace } from '../loading/index.ts';
 import { commandLine, configuredGraph, optionValue, targetConfiguration, type ConfigurationError } from './index.ts';
 import { scenario } from './scenario-helpers.ts';
 

@@ -3,7 +3,7 @@
 // (Bazel reads them after the workspace one; /dev/null reads nothing), expands `--config`, parses the
 // command's own arguments, and returns the options with their sources — or Bazel's error (exit 2).
 
-import type { Workspace } from '../build/index.ts';
+import type { Workspace } from '../loading/index.ts';
 import { expandCommandLine, readRcFile, type CommandLine, type RcLine } from './bazelrc.ts';
 import { lastValue, OPTIONS, OptionsError, type OptionValue } from './options.ts';
 

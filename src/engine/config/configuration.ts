@@ -9,7 +9,7 @@
 // replaced by `--host_copt` (corpus scenario-006), and compilation_mode is `--host_compilation_mode` (opt).
 
 import type { Profile } from '../base/index.ts';
-import type { Loader } from '../build/index.ts';
+import type { Loader } from '../loading/index.ts';
 import type { CommandLine } from './bazelrc.ts';
 import { BuildSettings, type StarlarkFlagSetting } from './build-settings.ts';
 import { allValues, lastValue, OPTIONS, type OptionSource, type OptionValue } from './options.ts';

@@ -24,7 +24,7 @@ import {
   type PlainAttrValue,
   type RuleTarget,
   type Target,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 import { execConfiguration, lookupOf, targetConfiguration, type ConfigContext, type Configuration } from './configuration.ts';
 import { matchConfigSetting, resolveAttribute, settingErrorText, type SelectExplanation } from './matching.ts';
 import { parseAbsolute } from './platforms.ts';

@@ -28,7 +28,7 @@ import {
   type PlainAttrValue,
   type RuleTarget,
   type SelectPart,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 import { buildSettingKind, convertSettingValue, formatSettingValue, settingDefault as buildSettingDefault } from './build-settings.ts';
 import { lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
 import { lastValue, OPTIONS, type OptionSource } from './options.ts';

@@ -4,7 +4,7 @@
 // ConstraintCollection does.
 
 import type { Profile } from '../base/index.ts';
-import { attrValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type RuleTarget } from '../build/index.ts';
+import { attrValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type RuleTarget } from '../loading/index.ts';
 import type { TargetLookup } from './targets.ts';
 
 export interface PlatformInfo {

@@ -1,7 +1,7 @@
 // Test and tooling helpers: a configuration context over an in-memory workspace and a command line, so a
 // scenario reads as "these files, these flags → this resolution".
 
-import { Loader, parseLabelInPackage, Workspace, type Label, type RuleTarget } from '../build/index.ts';
+import { Loader, parseLabelInPackage, Workspace, type Label, type RuleTarget } from '../loading/index.ts';
 import { commandLine } from './command-line.ts';
 import { targetConfiguration, execConfiguration, type ConfigContext, type Configuration } from './configuration.ts';
 

@@ -12,7 +12,7 @@ import {
   type Label,
   type RuleTarget,
   type Target,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 
 export type Lookup = { readonly target: Target } | { readonly error: string };
 

@@ -3,7 +3,7 @@
 // Bazel's default, --incompatible_config_setting_private_default_visibility=false); otherwise its labels are
 // read as anywhere else: //visibility:public|private, //pkg:__pkg__, //pkg:__subpackages__, package groups.
 
-import { labelToString, type Label, type RuleTarget } from '../build/index.ts';
+import { labelToString, type Label, type RuleTarget } from '../loading/index.ts';
 import type { TargetLookup } from './targets.ts';
 
 function groupContains(specs: readonly string[], includes: readonly Label[], pkg: string, lookup: TargetLookup, seen: Set<string>): boolean {

@@ -6,7 +6,7 @@
 // check, since nothing declares them). Errors come back as Bazel's text, never as exceptions.
 
 import type { JsonValue } from '@bufbuild/protobuf';
-import { Configurable, labelToString, attrValue, type Label, type Loader, type RuleTarget } from '../build/index.ts';
+import { Configurable, labelToString, attrValue, type Label, type Loader, type RuleTarget } from '../loading/index.ts';
 import { moduleInfoFromBinary, moduleInfoToJson, moduleInfoToText, type ModuleInfo } from './proto/index.ts';
 import { documentModule, extractModuleInfo, LabelRenderer } from './extract/index.ts';
 import { ExtractionError } from './extract/module-info.ts';

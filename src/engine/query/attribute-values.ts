@@ -12,7 +12,7 @@ import {
   type PlainAttrValue,
   type RuleTarget,
   type Target,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 import type { Profile } from '../base/index.ts';
 import { bazelAttributeOrder } from './graph.ts';
 

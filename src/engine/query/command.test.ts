@@ -1,7 +1,7 @@
 // `query` and `cquery` through the command layer: exit codes and messages as Bazel 4.2.3 prints them, the
 // result graph for the UI, and genquery's evaluateGenquery.
 import { describe, expect, it } from 'vitest';
-import { Loader, Workspace, type RuleTarget } from '../build/index.ts';
+import { Loader, Workspace, type RuleTarget } from '../loading/index.ts';
 import { runCommandSync } from '../commands/index.ts';
 import { evaluateGenquery } from './genquery.ts';
 import { fixture } from './fixture.test-data.ts';

@@ -10,7 +10,7 @@
 // deps() lists targets as its breadth-first walk reaches them). Package-level functions (siblings, buildfiles, tests, visible) do not exist.
 
 import type { Profile } from '../base/index.ts';
-import { compareLabels, labelToString, parseTargetPattern, TargetParsingError, type BuildEvent, type Target } from '../build/index.ts';
+import { compareLabels, labelToString, parseTargetPattern, TargetParsingError, type BuildEvent, type Target } from '../loading/index.ts';
 import type { ConfiguredGraph, ConfiguredTarget } from '../config/index.ts';
 import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge, type QueryGraph } from './environment.ts';
 import { wordArg, type QueryFunction } from './evaluate.ts';

@@ -23,7 +23,7 @@
 // either throws or records the error and lets evaluation continue with partial results (exit 3).
 
 import type { Profile } from '../base/index.ts';
-import type { BuildEvent, Label, Package, Target } from '../build/index.ts';
+import type { BuildEvent, Label, Package, Target } from '../loading/index.ts';
 
 /** A direct dependency edge. */
 export interface QueryEdge<T> {

@@ -27,7 +27,7 @@ import {
   type RuleTarget,
   type Target,
   type TargetPattern,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge } from './environment.ts';
 import { Evaluator } from './evaluate.ts';
 import { formatterFor, GRAPH_FORMATS, type OutputOptions } from './output/index.ts';

@@ -15,7 +15,7 @@ import {
   type Label,
   type RuleSchema,
   type Target,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 
 export interface EdgeOptions {
   readonly implicitDeps: boolean;

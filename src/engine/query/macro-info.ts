@@ -1,7 +1,7 @@
 // What query's build/xml/proto outputs say about a rule made by a legacy macro: generator_name (the `name`
 // argument of the outermost macro call, read from the BUILD file), generator_function (the macro) and
 // generator_location (the call in the BUILD file, workspace-relative).
-import type { RuleTarget, Workspace } from '../build/index.ts';
+import type { RuleTarget, Workspace } from '../loading/index.ts';
 
 export interface MacroInfo {
   readonly name: string;

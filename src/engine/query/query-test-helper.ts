@@ -8,7 +8,7 @@
 // `evalInOrder` keeps the output order of the profile (and the given --order_output); `format` runs an output
 // formatter. Evaluation errors throw QueryEvalError, as in Bazel's test (evalThrows).
 
-import { compareLabels, labelToString, Loader, Workspace, type Target } from '../build/index.ts';
+import { compareLabels, labelToString, Loader, Workspace, type Target } from '../loading/index.ts';
 import { Evaluator, type EvalOptions } from './evaluate.ts';
 import { formatterFor, type OutputOptions } from './output/index.ts';
 import { orderResult, type OrderOutput } from './order.ts';

@@ -21,7 +21,7 @@ import {
   type Package,
   type Target,
   type TargetPattern,
-} from '../build/index.ts';
+} from '../loading/index.ts';
 import { QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
 import { bazelAttributeOrder, directEdges, parseImplicitLabel, type EdgeOptions } from './graph.ts';
 

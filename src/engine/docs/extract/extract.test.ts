@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Loader, Workspace, type RuleTarget } from '../../build/index.ts';
+import { Loader, Workspace, type RuleTarget } from '../../loading/index.ts';
 import { moduleInfoFromBinary, moduleInfoToBinary, moduleInfoToText } from '../proto/index.ts';
 import { parseDocstring } from './docstring.ts';
 import { extractModuleInfo } from './index.ts';

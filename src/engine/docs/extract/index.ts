@@ -25,7 +25,7 @@ import {
   type Loader,
   type RuleTarget,
   type Target,
-} from '../../build/index.ts';
+} from '../../loading/index.ts';
 import { parse, docString, type Module, type StarlarkFunction } from '../../starlark/index.ts';
 import type { ModuleInfo } from '../proto/index.ts';
 import { docCommentsOf } from './doc-comments.ts';

@@ -3,7 +3,7 @@
 // values in two flavours — `repr` (labels as `Label("//x:x")`, for function parameters) and
 // `reprWithoutLabelConstructor` (labels as their shorthand display string `"//x"`, for attribute defaults).
 
-import { LabelValue, type Label } from '../../build/index.ts';
+import { LabelValue, type Label } from '../../loading/index.ts';
 import { Dict, List, None, quote, reprInto, Struct, Tuple, type Value } from '../../starlark/index.ts';
 
 export class LabelRenderer {

@@ -20,7 +20,7 @@ import {
   trimDocString,
   type Label,
   type ProviderRef,
-} from '../../build/index.ts';
+} from '../../loading/index.ts';
 import { Module, StarlarkFunction, Struct, typeName, type Value } from '../../starlark/index.ts';
 import {
   AttributeType,

@@ -1,6 +1,6 @@
 // buildfiles(x): the BUILD files of x's packages and the .bzl files they load (with the BUILD files of the
 // packages holding those).
-import type { Package } from '../../build/index.ts';
+import type { Package } from '../../loading/index.ts';
 import { evaluationError, type NodeSet, type PackageAccess } from '../environment.ts';
 import type { Evaluator, QueryFunction, Vars } from '../evaluate.ts';
 import type { Argument } from '../syntax/index.ts';

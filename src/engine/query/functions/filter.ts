@@ -1,5 +1,5 @@
 // filter(pattern, x) keeps the targets whose label contains a match of the regexp.
-import { labelToString } from '../../build/index.ts';
+import { labelToString } from '../../loading/index.ts';
 import { javaRegex, wordArg, type QueryFunction } from '../evaluate.ts';
 
 export const filter: QueryFunction = {

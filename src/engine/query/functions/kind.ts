@@ -1,5 +1,5 @@
 // kind(pattern, x) keeps the targets whose kind (`genrule rule`, `source file`, …) matches the regexp.
-import { targetKind } from '../../build/index.ts';
+import { targetKind } from '../../loading/index.ts';
 import { javaRegex, wordArg, type QueryFunction } from '../evaluate.ts';
 
 export const kind: QueryFunction = {

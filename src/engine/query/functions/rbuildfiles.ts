@@ -1,6 +1,6 @@
 // rbuildfiles(path, …) (Sky Query only): the BUILD files, among the packages of --universe_scope, of packages
 // whose BUILD file is one of the given files or loads one of them (transitively).
-import type { Package } from '../../build/index.ts';
+import type { Package } from '../../loading/index.ts';
 import { evaluationError, type NodeSet, type PackageAccess } from '../environment.ts';
 import { wordArg, type Evaluator, type QueryFunction } from '../evaluate.ts';
 

@@ -3,7 +3,7 @@
 // as a tag; `-tag` excludes, other tags must all be present; `manual` is no filter), the filter applying to the
 // suite's own tests only (nested suites filter theirs). A non-test in `tests` is ignored, or with
 // --strict_test_suite an error.
-import { labelToString, type RuleTarget, type Target } from '../../build/index.ts';
+import { labelToString, type RuleTarget, type Target } from '../../loading/index.ts';
 import { evaluationError, type NodeSet } from '../environment.ts';
 import type { Evaluator, QueryFunction } from '../evaluate.ts';
 import { effectiveValue } from '../attribute-values.ts';

@@ -1,7 +1,7 @@
 // visible(predicate, x): the targets of x visible to every target of predicate — package groups
 // (`packages`, `includes`), //visibility:public and :private, `__pkg__` and `__subpackages__`, the package's
 // default_visibility, the same-package rule, and config_setting visibility per the profile.
-import type { Label, Package, Target } from '../../build/index.ts';
+import type { Label, Package, Target } from '../../loading/index.ts';
 import { evaluationError } from '../environment.ts';
 import type { Evaluator, QueryFunction } from '../evaluate.ts';
 import { targetVisibility } from '../attribute-values.ts';

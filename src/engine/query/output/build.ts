@@ -10,7 +10,7 @@ import {
   type PlainAttrValue,
   type RuleTarget,
   type Workspace,
-} from '../../build/index.ts';
+} from '../../loading/index.ts';
 import type { ConfiguredGraph, ConfiguredTarget } from '../../config/index.ts';
 import { bazelAttributeOrder } from '../graph.ts';
 import { macroInfo } from '../macro-info.ts';

@@ -1,5 +1,5 @@
 // What every output formatter receives: the graph, the result in output order, and the output options.
-import type { Location, Target } from '../../build/index.ts';
+import type { Location, Target } from '../../loading/index.ts';
 import type { NodeSet, QueryGraph } from '../environment.ts';
 
 export interface OutputOptions {

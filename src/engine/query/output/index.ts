@@ -1,5 +1,5 @@
 // The query output formats, one file each, by --output name.
-import type { Workspace } from '../../build/index.ts';
+import type { Workspace } from '../../loading/index.ts';
 import { makeBuildFormatter } from './build.ts';
 import type { OutputContext } from './context.ts';
 import { formatGraph } from './graph.ts';

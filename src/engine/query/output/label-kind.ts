@@ -1,5 +1,5 @@
 // --output=label_kind: `<kind> <label>` per line, e.g. `genrule rule //p:a`, `source file //p:a.in`.
-import { targetKind } from '../../build/index.ts';
+import { targetKind } from '../../loading/index.ts';
 import type { OutputContext } from './context.ts';
 import { nodeLabel } from './label.ts';
 

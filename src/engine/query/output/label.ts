@@ -1,5 +1,5 @@
 // --output=label: one label per line (cquery: `//pkg:t (config)`; --consistent_labels: `@@//pkg:t`).
-import { labelToString } from '../../build/index.ts';
+import { labelToString } from '../../loading/index.ts';
 import type { OutputContext } from './context.ts';
 
 export function nodeLabel<T>(ctx: OutputContext<T>, n: T): string {

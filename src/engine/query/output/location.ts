@@ -1,5 +1,5 @@
 // --output=location: `<location>: <kind> <label>`; absolute paths unless --relative_locations (genquery).
-import { targetKind } from '../../build/index.ts';
+import { targetKind } from '../../loading/index.ts';
 import { formatLocation, targetLocation, type OutputContext } from './context.ts';
 import { nodeLabel } from './label.ts';
 

@@ -1,5 +1,5 @@
 // --output=package: the packages of the result, sorted, without duplicates (`foo/bar`, `@repo//foo`).
-import { packageIdToString } from '../../build/index.ts';
+import { packageIdToString } from '../../loading/index.ts';
 import type { OutputContext } from './context.ts';
 
 export function formatPackage<T>(ctx: OutputContext<T>): string {

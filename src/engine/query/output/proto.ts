@@ -17,7 +17,7 @@ import {
   type PlainAttrValue,
   type Target,
   type Workspace,
-} from '../../build/index.ts';
+} from '../../loading/index.ts';
 import { effectiveValue, targetVisibility } from '../attribute-values.ts';
 import { bazelAttributeOrder, directEdges } from '../graph.ts';
 import { macroInfo } from '../macro-info.ts';

@@ -12,7 +12,7 @@ import {
   type PlainAttrValue,
   type RuleTarget,
   type Workspace,
-} from '../../build/index.ts';
+} from '../../loading/index.ts';
 import { effectiveValue, possibleValues, targetVisibility } from '../attribute-values.ts';
 import { bazelAttributeOrder, directEdges } from '../graph.ts';
 import { macroInfo } from '../macro-info.ts';

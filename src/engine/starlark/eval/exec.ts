@@ -24,7 +24,7 @@ export interface ExecOptions {
   /** Default 10_000_000; then "Starlark computation cancelled: too many steps". */
   readonly maxSteps?: number;
   readonly cancel?: { cancelled: boolean };
-  /** Application data for builtins (the build layer keeps the package being built here). */
+  /** Application data for builtins (the loading layer keeps the package being built here). */
   readonly threadLocals?: Map<string, unknown>;
   /** Shown in the repr of the file's functions: `<function f from LABEL>`. */
   readonly label?: string;

@@ -10,7 +10,7 @@ import type { StackFrame, StarlarkSemantics, SourceFile } from '../../base/index
 import { EvalError, isCallable, typeName, type Callable, type ThreadLike, type Value } from '../values/index.ts';
 import type { Module } from './module.ts';
 
-/** A location in a file, 1-based, as the build layer records it (a rule's definition site, a print). */
+/** A location in a file, 1-based, as the loading layer records it (a rule's definition site, a print). */
 export interface CallLocation {
   readonly file: string;
   readonly line: number;
@@ -73,7 +73,7 @@ export function installCallHook(hook: typeof callHook): void {
 
 export class Thread implements ThreadLike {
   readonly semantics: StarlarkSemantics;
-  /** Application data carried by the computation (the build layer keeps the package being built here). */
+  /** Application data carried by the computation (the loading layer keeps the package being built here). */
   readonly threadLocals: Map<string, unknown>;
   readonly frames: Frame[] = [];
   steps = 0;

@@ -1,5 +1,5 @@
 // The Starlark library: the universe builtins, the methods of str/list/dict (registered on import), json and
-// struct, and the argument unpacker for builtins defined elsewhere (the build layer's native functions).
+// struct, and the argument unpacker for builtins defined elsewhere (the loading layer's native functions).
 
 export { universe } from './universe.ts';
 export { unpackArgs, checkType, noArgs, UNBOUND, type Param, type Signature } from './unpack.ts';

@@ -18,7 +18,7 @@ import {
 } from '../values/index.ts';
 import { UNBOUND, unpackArgs } from './unpack.ts';
 
-/** A named bag of builtins (json, and any module the build layer predeclares). */
+/** A named bag of builtins (json, and any module the loading layer predeclares). */
 export class BuiltinModule implements StarlarkValue {
   constructor(
     readonly typeName: string,

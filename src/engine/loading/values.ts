@@ -1,4 +1,4 @@
-// The Starlark values the build layer adds: Label objects (`Label("//a:b")`) and select() values, kept unresolved.
+// The Starlark values the loading layer adds: Label objects (`Label("//a:b")`) and select() values, kept unresolved.
 //
 // `select({...}) + [...]` must build a list of parts (Bazel's SelectorList); the values layer calls
 // `binaryOp(op, other, selfOnLeft)` on a StarlarkValue that defines it when the built-in operator does not apply.

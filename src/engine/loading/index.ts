@@ -1,4 +1,4 @@
-// The build layer: labels, target patterns, the virtual workspace, rule schemas, packages and the loader.
+// The loading layer: labels, target patterns, the virtual workspace, rule schemas, packages and the loader.
 export * from './label.ts';
 export * from './pattern.ts';
 export * from './workspace.ts';

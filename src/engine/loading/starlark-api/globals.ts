@@ -44,7 +44,7 @@ import {
   type ProviderRef,
 } from './values.ts';
 
-/** What the API needs from the build layer: the workspace, the profile, and a way to add a rule to a package. */
+/** What the API needs from the loading layer: the workspace, the profile, and a way to add a rule to a package. */
 export interface StarlarkApiHost {
   readonly workspace: Workspace;
   readonly profile: Profile;
