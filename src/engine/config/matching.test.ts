@@ -3,7 +3,7 @@
 // the select() and `bazel --batch build //pkg:t && cat bazel-bin/pkg/t.txt`), unless marked as modern.
 
 import { describe, expect, it } from 'vitest';
-import { configuredGraph, resolveAttribute, type SelectExplanation } from './index.ts';
+import { configuredGraph, matchConfigSetting, resolveAttribute, type SelectExplanation } from './index.ts';
 import { scenario } from './scenario-helpers.ts';
 
 /** A BUILD file with the given config_settings and a genrule `t` whose cmd selects on them (default: "default"). */
@@ -350,5 +350,253 @@ describe('config_setting visibility flags (current Bazel)', () => {
     expect(run([])).toBe('s');
     expect(run(['--incompatible_config_setting_private_default_visibility'])).toContain('is not visible from target');
     expect(run(['--incompatible_config_setting_private_default_visibility', '--noincompatible_enforce_config_setting_visibility'])).toBe('s');
+  });
+});
+
+describe('the Why panel data: ambiguity', () => {
+  const armOpt = 'config_setting(name = "arm", values = {"cpu": "arm"})\nconfig_setting(name = "opt", values = {"compilation_mode": "opt"})';
+
+  it('names the matching conditions and, per pair, what each has that the other lacks', () => {
+    const r = pick(armOpt, [':arm', ':opt'], ['--cpu=arm', '-c', 'opt']);
+    const part = r.why.parts[0]!;
+    expect(part).toMatchObject({ outcome: 'ambiguous', chosen: '', matching: ['//pkg:arm', '//pkg:opt'], error: r.error });
+    expect(part.ambiguity).toEqual({
+      conditions: ['//pkg:arm', '//pkg:opt'],
+      pairs: [{ a: '//pkg:arm', b: '//pkg:opt', onlyA: ['cpu=arm'], onlyB: ['compilation_mode=opt'], identical: false }],
+      sameValue: false,
+      sameValueAllowed: false,
+      constraintsSpecialize: false,
+    });
+    expect(part.reason).toBe(
+      '//pkg:arm and //pkg:opt both match and neither is more specialized than the other, so the choice is ambiguous. //pkg:arm has cpu=arm, which //pkg:opt lacks; //pkg:opt has compilation_mode=opt, which //pkg:arm lacks.',
+    );
+  });
+
+  it('writes defines, flags and constraints in one vocabulary (define name=value, //label=value, //label)', () => {
+    const settings = `load("@bazel_skylib//rules:common_settings.bzl", "string_flag")
+string_flag(name = "sf", build_setting_default = "a")
+config_setting(name = "d", values = {"define": "x=1"}, constraint_values = ["//plat:red"])
+config_setting(name = "f", flag_values = {":sf": "a"})`;
+    const r = pick(settings, [':d', ':f'], ['--define=x=1', '--platforms=//plat:red_plat'], { extra: PLATFORMS });
+    expect(r.why.parts[0]!.ambiguity!.pairs).toEqual([{ a: '//pkg:d', b: '//pkg:f', onlyA: ['define x=1', '//plat:red'], onlyB: ['//pkg:sf=a'], identical: false }]);
+    expect(r.why.conditions[0]!.checks.map((c) => c.setting)).toEqual(['define x=1', '//plat:red']);
+  });
+
+  it('says when two conditions ask for the same settings', () => {
+    const r = pick('config_setting(name = "arm1", values = {"cpu": "arm"})\nconfig_setting(name = "arm2", values = {"cpu": "arm"})', [':arm1', ':arm2'], ['--cpu=arm']);
+    expect(r.why.parts[0]!.ambiguity!.pairs).toEqual([{ a: '//pkg:arm1', b: '//pkg:arm2', onlyA: [], onlyB: [], identical: true }]);
+    expect(r.why.reason).toContain('//pkg:arm1 and //pkg:arm2 ask for the same settings.');
+    // values {define: m=d} and define_values {m: d} are one setting.
+    const d = pick('config_setting(name = "v", values = {"define": "m=d"})\nconfig_setting(name = "dv", define_values = {"m": "d"})', [':v', ':dv'], ['--define=m=d']);
+    expect(d.why.parts[0]!.ambiguity!.pairs[0]).toMatchObject({ identical: true });
+  });
+
+  it('lists every pair when more than two conditions tie', () => {
+    const r = pick(`${armOpt}\nconfig_setting(name = "x", define_values = {"x": "1"})`, [':arm', ':opt', ':x'], ['--cpu=arm', '-c', 'opt', '--define=x=1']);
+    expect(r.why.parts[0]!.ambiguity!.pairs.map((p) => [p.a, p.b, p.onlyA, p.onlyB])).toEqual([
+      ['//pkg:arm', '//pkg:opt', ['cpu=arm'], ['compilation_mode=opt']],
+      ['//pkg:arm', '//pkg:x', ['cpu=arm'], ['define x=1']],
+      ['//pkg:opt', '//pkg:x', ['compilation_mode=opt'], ['define x=1']],
+    ]);
+  });
+
+  it('same values: an error in 4.2.3, accepted in current Bazel; the data says which and why', () => {
+    const files = (version: string, second = 'same') => ({
+      'pkg/BUILD': `${armOpt}\ngenrule(name = "t", outs = ["t.txt"], cmd = select({":arm": "same", ":opt": "${second}", "//conditions:default": "d"}))\n`,
+      '.bazelversion': version,
+    });
+    const run = (version: string, second?: string) => {
+      const s = scenario(files(version, second), ['--cpu=arm', '-c', 'opt']);
+      return resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+    };
+    const old = run('4.2.3');
+    expect('error' in old).toBe(true);
+    expect(old.explanation!.parts[0]).toMatchObject({ outcome: 'ambiguous', ambiguity: { sameValue: true, sameValueAllowed: false } });
+    expect(old.explanation!.reason).toContain('They give the same value, but Bazel 4.2.3 does not accept that.');
+    const modern = run('8.4.2');
+    expect('value' in modern && modern.value).toBe('same');
+    expect(modern.explanation!.parts[0]).toMatchObject({ outcome: 'same-value', chosen: '//pkg:arm', ambiguity: { sameValue: true, sameValueAllowed: true, constraintsSpecialize: true } });
+    const differ = run('8.4.2', 'other');
+    expect('error' in differ && differ.error).toContain('or they resolve to the same value');
+    expect(differ.explanation!.parts[0]).toMatchObject({ outcome: 'ambiguous', ambiguity: { sameValue: false, sameValueAllowed: true } });
+    expect(differ.explanation!.reason).toContain('They give different values');
+  });
+
+  it('4.2.3: says when constraint_values are what would have made one more specialized', () => {
+    const sup = 'config_setting(name = "red", constraint_values = ["//plat:red"])\nconfig_setting(name = "red_big", constraint_values = ["//plat:red", "//plat:big"])';
+    const r = pick(sup, [':red', ':red_big'], ['--platforms=//plat:red_big_plat'], { extra: PLATFORMS });
+    const a = r.why.parts[0]!.ambiguity!;
+    expect(a.constraintsSpecialize).toBe(false);
+    expect(a.pairs).toEqual([{ a: '//pkg:red', b: '//pkg:red_big', onlyA: [], onlyB: ['//plat:big'], identical: false, constraintsWouldDecide: '//pkg:red_big' }]);
+    expect(r.why.reason).toContain('//pkg:red_big would be more specialized than //pkg:red by its constraint_values, but Bazel 4.2.3 does not count constraint_values for specialization.');
+    // Constraints that differ both ways decide nothing, even where they count.
+    const two = pick('config_setting(name = "red", constraint_values = ["//plat:red"])\nconfig_setting(name = "big", constraint_values = ["//plat:big"])', [':red', ':big'], ['--platforms=//plat:red_big_plat'], { extra: PLATFORMS });
+    expect(two.why.parts[0]!.ambiguity!.pairs[0]).toEqual({ a: '//pkg:red', b: '//pkg:big', onlyA: ['//plat:red'], onlyB: ['//plat:big'], identical: false });
+  });
+});
+
+describe('the Why panel data: no match', () => {
+  const settings = 'config_setting(name = "arm", values = {"cpu": "arm"})\nconfig_setting(name = "opt", values = {"cpu": "ppc", "compilation_mode": "opt"})';
+
+  it('keeps every condition with the checks that failed', () => {
+    const r = pick(settings, [':arm', ':opt'], ['-c', 'opt'], { noDefault: true });
+    const part = r.why.parts[0]!;
+    expect(part).toMatchObject({ outcome: 'no-match', chosen: '', matching: [], error: r.error });
+    expect(part.noMatchError).toBeUndefined();
+    expect(part.conditions.map((c) => [c.setting, c.matches, c.failed])).toEqual([
+      ['//pkg:arm', false, ['cpu=arm']],
+      ['//pkg:opt', false, ['cpu=ppc']],
+    ]);
+    expect(part.conditions[1]!.checks.map((c) => [c.setting, c.actual, c.matches])).toEqual([
+      ['cpu=ppc', 'k8', false],
+      ['compilation_mode=opt', 'opt', true],
+    ]);
+  });
+
+  it("carries the select()'s no_match_error", () => {
+    const s = scenario({ 'pkg/BUILD': `${settings}\ngenrule(name = "t", outs = ["t.txt"], cmd = select({":arm": "a", ":opt": "o"}, no_match_error = "build with --cpu=arm"))\n` });
+    const r = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+    expect('error' in r && r.error).toBe('Configurable attribute "cmd" doesn\'t match this configuration: build with --cpu=arm');
+    expect(r.explanation!.parts[0]).toMatchObject({ outcome: 'no-match', noMatchError: 'build with --cpu=arm' });
+    expect(r.explanation!.reason).toBe('No condition matches and there is no //conditions:default. The select() gives no_match_error: build with --cpu=arm');
+  });
+
+  it('checks the conditions after one that cannot be used (the first such error is the error)', () => {
+    const r = pick(`filegroup(name = "fg")\nconfig_setting(name = "bad", values = {"cpuu": "arm"})\n${settings}`, [':fg', ':bad', ':arm'], ['--cpu=arm']);
+    expect(r.error).toContain('//pkg:fg is not a valid select() condition for //pkg:t.');
+    const part = r.why.parts[0]!;
+    expect(part.outcome).toBe('bad-condition');
+    expect(part.conditions.map((c) => [c.setting, c.matches, c.checks.length])).toEqual([
+      ['//pkg:fg', false, 0],
+      ['//pkg:bad', false, 0],
+      ['//pkg:arm', true, 1],
+      ['//conditions:default', false, 0],
+    ]);
+    expect(part.conditions[1]!.problems).toEqual([
+      { attribute: 'values', key: 'cpuu', message: "error while parsing configuration settings: unknown option: 'cpuu'", suggestion: 'cpu' },
+    ]);
+    expect(part.matching).toEqual(['//pkg:arm']);
+  });
+});
+
+describe('the Why panel data: a broken config_setting', () => {
+  const problemsOf = (settings: string, args: readonly string[] = [], extra: Record<string, string> = {}) => {
+    const { s, why } = pick(settings, [':s'], args, { extra });
+    const m = matchConfigSetting(s.rule('//pkg:s'), s.target, s.ctx);
+    expect(why.conditions[0]!.problems).toEqual(m.problems);
+    expect(m.error).toBe(m.problems!.map((p) => p.message).join('\n'));
+    return m;
+  };
+
+  it('an unknown option suggests the closest one build accepts', () => {
+    expect(problemsOf('config_setting(name = "s", values = {"cpuu": "arm"})').problems).toEqual([
+      { attribute: 'values', key: 'cpuu', message: "error while parsing configuration settings: unknown option: 'cpuu'", suggestion: 'cpu' },
+    ]);
+    expect(problemsOf('config_setting(name = "s", values = {"compliation_mode": "opt"})').problems![0]!.suggestion).toBe('compilation_mode');
+    expect(problemsOf('config_setting(name = "s", values = {"--cpu": "arm"})').problems![0]!.suggestion).toBe('cpu');
+  });
+
+  it('a short name suggests the option it abbreviates (-c is compilation_mode)', () => {
+    expect(problemsOf('config_setting(name = "s", values = {"c": "opt"})').problems).toEqual([
+      { attribute: 'values', key: 'c', message: "error while parsing configuration settings: unknown option: 'c'", suggestion: 'compilation_mode' },
+    ]);
+  });
+
+  it('a bad enum value lists the valid ones and suggests the closest', () => {
+    expect(problemsOf('config_setting(name = "s", values = {"compilation_mode": "fast"})').problems).toEqual([
+      {
+        attribute: 'values',
+        key: 'compilation_mode',
+        message: "error while parsing configuration settings: While parsing option --compilation_mode=fast: Not a valid compilation mode: 'fast' (should be fastbuild, dbg or opt)",
+        suggestion: 'fastbuild',
+        validValues: ['fastbuild', 'dbg', 'opt'],
+      },
+    ]);
+    expect(problemsOf('config_setting(name = "s", values = {"compilation_mode": "debug"})').problems![0]!.suggestion).toBe('dbg');
+    expect(problemsOf('config_setting(name = "s", values = {"stamp": "tru"})').problems![0]).toMatchObject({ suggestion: 'true', validValues: ['true', 'false', 'yes', 'no', '1', '0'] });
+  });
+
+  it('a define without =', () => {
+    expect(problemsOf('config_setting(name = "s", values = {"define": "x"})').problems).toEqual([
+      { attribute: 'values', key: 'define', message: "error while parsing configuration settings: While parsing option --define=x: Variable definitions must be in the form of a 'name=value' assignment" },
+    ]);
+  });
+
+  it('keeps the checks of the entries that are fine', () => {
+    const m = problemsOf('config_setting(name = "s", values = {"cpuu": "arm", "compilation_mode": "opt"})', ['-c', 'opt']);
+    expect(m.checks.map((c) => [c.setting, c.matches])).toEqual([['compilation_mode=opt', true]]);
+    expect(m.matches).toBe(false);
+  });
+
+  it('a flag_values key that is not a build setting (suggesting a build setting of its package)', () => {
+    const m = problemsOf(`load("@bazel_skylib//rules:common_settings.bzl", "string_flag")
+string_flag(name = "mode", build_setting_default = "a")
+filegroup(name = "mod")
+config_setting(name = "s", flag_values = {":mod": "a"})`);
+    expect(m.problems).toEqual([
+      {
+        attribute: 'flag_values',
+        key: '//pkg:mod',
+        message: 'error while parsing user-defined configuration values: flag_values keys must be build settings or feature flags and //pkg:mod is not',
+        suggestion: '//pkg:mode',
+      },
+    ]);
+    const bool = problemsOf(`load("@bazel_skylib//rules:common_settings.bzl", "bool_flag")
+bool_flag(name = "b", build_setting_default = False)
+config_setting(name = "s", flag_values = {":b": "fals"})`);
+    expect(bool.problems![0]).toMatchObject({ attribute: 'flag_values', key: '//pkg:b', suggestion: 'false', validValues: ['true', 'false'] });
+  });
+
+  it('a constraint_values entry that is not a constraint_value; duplicate constraint settings', () => {
+    expect(problemsOf('filegroup(name = "fg")\nconfig_setting(name = "s", constraint_values = [":fg"])').problems).toEqual([
+      { attribute: 'constraint_values', key: '//pkg:fg', message: '//pkg:fg is not a constraint_value' },
+    ]);
+    expect(problemsOf('config_setting(name = "s", constraint_values = ["//plat:reed"])', [], PLATFORMS).problems).toEqual([
+      { attribute: 'constraint_values', key: '//plat:reed', message: '//plat:reed is not a constraint_value', suggestion: '//plat:red' },
+    ]);
+    const dup = problemsOf('config_setting(name = "s", constraint_values = ["//plat:red", "//plat:blue"])', [], PLATFORMS);
+    expect(dup.problems).toEqual([
+      { attribute: 'constraint_values', key: '//plat:color', message: 'Duplicate constraint values detected: constraint_setting //plat:color has [//plat:red, //plat:blue]' },
+    ]);
+    expect(dup.checks.map((c) => c.setting)).toEqual(['//plat:red', '//plat:blue']);
+  });
+
+  it('no conditions at all', () => {
+    expect(problemsOf('config_setting(name = "s")').problems).toEqual([
+      { attribute: '', key: '', message: 'Either values, flag_values or constraint_values must be specified and non-empty' },
+    ]);
+  });
+});
+
+describe('the Why panel data: select() + select()', () => {
+  const build = (cmd: string) => ({
+    'pkg/BUILD': `config_setting(name = "arm", values = {"cpu": "arm"})
+config_setting(name = "opt", values = {"compilation_mode": "opt"})
+genrule(name = "t", outs = ["t.txt"], cmd = ${cmd})
+`,
+  });
+
+  it('explains each select() apart: its position, its conditions, its choice', () => {
+    const s = scenario(build('select({":arm": "a", "//conditions:default": "x"}) + " && " + select({":opt": "o", "//conditions:default": "y"})'), ['-c', 'opt']);
+    const r = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+    expect('value' in r && r.value).toBe('x && o');
+    const why = r.explanation!;
+    expect(why.parts.map((p) => [p.position, p.chosen, p.outcome, p.conditions.map((c) => c.setting)])).toEqual([
+      [0, '//conditions:default', 'default', ['//pkg:arm', '//conditions:default']],
+      [2, '//pkg:opt', 'matched', ['//pkg:opt', '//conditions:default']],
+    ]);
+    expect(why.chosen).toEqual(why.parts.map((p) => p.chosen));
+    expect(why.conditions).toEqual(why.parts.flatMap((p) => p.conditions));
+  });
+
+  it('explains the select()s after one that fails; the error is the first failure', () => {
+    const s = scenario(build('select({":arm": "a"}) + select({":opt": "o", "//conditions:default": "y"})'), ['-c', 'opt']);
+    const r = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
+    expect('error' in r && r.error).toContain('Configurable attribute "cmd" doesn\'t match this configuration');
+    expect(r.explanation!.parts.map((p) => [p.position, p.outcome, p.chosen])).toEqual([
+      [0, 'no-match', ''],
+      [1, 'matched', '//pkg:opt'],
+    ]);
+    expect(r.explanation!.chosen).toEqual(['', '//pkg:opt']);
   });
 });
