@@ -4,7 +4,20 @@ export * from './options.ts';
 export * from './bazelrc.ts';
 export { commandLine, optionValue, type CommandLineResult } from './command-line.ts';
 export { targetConfiguration, execConfiguration, HOST_CPU, type Configuration, type ConfigContext, type ConfigurationError } from './configuration.ts';
-export { matchConfigSetting, resolveAttribute, settingErrorText, type SettingCheck, type SettingMatch, type SelectExplanation, type ResolvedAttribute } from './matching.ts';
+export {
+  matchConfigSetting,
+  resolveAttribute,
+  settingErrorText,
+  type SettingCheck,
+  type SettingMatch,
+  type SettingProblem,
+  type SelectExplanation,
+  type SelectPartExplanation,
+  type SelectOutcome,
+  type SelectAmbiguity,
+  type AmbiguousPair,
+  type ResolvedAttribute,
+} from './matching.ts';
 export { configuredGraph, type ConfiguredGraph, type ConfiguredTarget, type ConfiguredEdge, type GraphOptions } from './graph.ts';
 export { TargetLookup } from './targets.ts';
 export type { BuildSettingValue } from './build-settings.ts';
