@@ -1,11 +1,10 @@
 // rdeps(u, x), rdeps(u, x, depth): the nodes of u's transitive closure that depend on some node of x (x included),
 // optionally within depth reverse edges.
 import type { NodeSet } from '../environment.ts';
-import type { Evaluator, QueryFunction } from '../evaluate.ts';
-import { intArg } from '../evaluate.ts';
+import { intArg, type QueryEvaluator, type QueryFunction } from '../function.ts';
 
 /** Reverse BFS from `x` over the edges inside `universe`'s closure. */
-export function reverseClosure<T>(ev: Evaluator<T>, universe: NodeSet<T>, x: NodeSet<T>, depth: number): NodeSet<T> {
+export function reverseClosure<T>(ev: QueryEvaluator<T>, universe: NodeSet<T>, x: NodeSet<T>, depth: number): NodeSet<T> {
   const closure = ev.closure(universe.values());
   const rev = new Map<string, T[]>();
   for (const [k, n] of closure) {
