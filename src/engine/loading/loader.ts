@@ -283,8 +283,7 @@ export class Loader {
     const source = this.workspace.source(buildFile)!;
     const builder = new PackageBuilder(name, buildFile, {
       workspace: this.workspace,
-      dialect: this.profile.labels,
-      includeModern: this.profile.name === 'modern',
+      profile: this.profile,
       workspaceDir: this.workspaceDir,
       report: (d) => this.emit('error', `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ${d.message}`, d),
     });
@@ -371,7 +370,7 @@ export class Loader {
       if (e instanceof LabelSyntaxError) return { error: e.message, malformed: true };
       throw e;
     }
-    if (!label.name.endsWith('.bzl') && !(this.profile.name === 'modern' && label.name.endsWith('.scl'))) {
+    if (!label.name.endsWith('.bzl') && !(this.profile.sclLoads && label.name.endsWith('.scl'))) {
       return { error: "The label must reference a file with extension '.bzl'", malformed: true };
     }
     const text = labelToString(label);

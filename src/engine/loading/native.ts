@@ -113,7 +113,6 @@ function ruleDict(rule: RuleTarget): Dict {
 export function buildGlobals(host: NativeHost): Map<string, Value> {
   const g = new Map<string, Value>();
   const dialect = host.profile.labels;
-  const modern = host.profile.name === 'modern';
 
   for (const schema of RULES.values()) {
     if (schema.modernOnly && !host.profile.starlarkDocExtract) continue;
@@ -299,7 +298,6 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
   );
 
   g.set('Label', labelBuiltin(host));
-  void modern;
   return g;
 }
 

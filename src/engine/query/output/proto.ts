@@ -140,7 +140,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
     case 'rule': {
       const macro = macroInfo(t, workspace);
       const attribute: Attribute[] = [];
-      for (const a of bazelAttributeOrder(t.schema, g.profile.name === 'modern')) {
+      for (const a of bazelAttributeOrder(t.schema, g.profile.postBazel4Attributes)) {
         if (a.implicit && !o.protoDefaultValues) continue;
         let v: PlainAttrValue | Configurable | undefined;
         let explicit = t.attrs.has(a.name);

@@ -120,7 +120,6 @@ export function makeXmlFormatter(workspace: Workspace) {
   return <T>(ctx: OutputContext<T>): string => {
     const o = ctx.options;
     const g = ctx.graph;
-    const modern = g.profile.name === 'modern';
     const lines = ['<?xml version="1.1" encoding="UTF-8" standalone="no"?>', '<query version="2">'];
     const loc = (t: Parameters<typeof formatLocation>[1]) => formatLocation(t.location, t, o, false).replace(o.xmlLineNumbers ? /$^/ : /:\d+:\d+$/, '');
     for (const n of ctx.nodes) {
@@ -131,7 +130,7 @@ export function makeXmlFormatter(workspace: Workspace) {
           lines.push(`    <rule${attrs([['class', t.ruleClass], ['location', loc(t)], ['name', labelToString(t.label)]])}>`);
           lines.push(`        <string name="name" value="${xmlEscape(t.label.name)}"/>`);
           const macro = macroInfo(t as RuleTarget, workspace);
-          for (const a of bazelAttributeOrder(t.schema, modern)) {
+          for (const a of bazelAttributeOrder(t.schema, g.profile.postBazel4Attributes)) {
             if (a.name === 'name') continue;
             if (a.name.startsWith('generator_')) {
               if (!macro && !o.xmlDefaultValues) continue;
