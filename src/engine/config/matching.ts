@@ -480,9 +480,7 @@ function resolveSelector(
 }
 
 function stripKeys(m: FullMatch): SettingMatch {
-  const { keys: _k, settingError, settingTarget: _t, ...rest } = m;
-  void _k;
-  void _t;
+  const { keys, settingTarget, settingError, ...rest } = m; // keys and settingTarget: named to be left out
   return settingError ? { ...rest, error: settingError } : rest;
 }
 

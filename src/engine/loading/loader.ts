@@ -8,7 +8,7 @@
 
 import { SourceFile, type Diagnostic, type Profile } from '../base/index.ts';
 import { builtinRepo } from './builtin-repos/index.ts';
-import { execFile, formatTraceback, lineReader, Module, type Value } from '../starlark/index.ts';
+import { execFile, formatTraceback, Module, type Value } from '../starlark/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
@@ -156,7 +156,6 @@ export class Loader {
       const s = workspace.source(rel);
       return s && line >= 1 && line <= s.lines.lineCount ? s.lines.lineText(line) : undefined;
     };
-    void lineReader;
   }
 
   /** The absolute path Bazel prints for a workspace file. */

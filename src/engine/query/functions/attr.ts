@@ -18,7 +18,7 @@ export const attr: QueryFunction = {
         const spec = attrSpec(t, name);
         if (!spec) return false;
         const pkg = g.packages?.packageOf(n);
-        const v = effectiveValue(t, name, pkg, g.profile);
+        const v = effectiveValue(t, name, pkg);
         if (v === undefined) return false;
         return possibleValues(v).some((pv) => re.test(renderForAttr(spec.type, pv)));
       }),

@@ -7,13 +7,12 @@ import { intArg, type QueryEvaluator, type QueryFunction } from '../function.ts'
 export function reverseClosure<T>(ev: QueryEvaluator<T>, universe: NodeSet<T>, x: NodeSet<T>, depth: number): NodeSet<T> {
   const closure = ev.closure(universe.values());
   const rev = new Map<string, T[]>();
-  for (const [k, n] of closure) {
+  for (const n of closure.values()) {
     for (const e of ev.deps(n)) {
       const to = ev.graph.key(e.to);
       let l = rev.get(to);
       if (!l) rev.set(to, (l = []));
       if (!l.includes(n)) l.push(n);
-      void k;
     }
   }
   const out: NodeSet<T> = new Map();

@@ -23,8 +23,8 @@ function strings(v: unknown): string[] {
 /** Does the test pass the suite's tag filter? */
 export function testMatchesTags<T>(ev: QueryEvaluator<T>, test: RuleTarget, node: T, suiteTags: readonly string[]): boolean {
   const pkg = ev.graph.packages?.packageOf(node);
-  const tags = new Set(strings(effectiveValue(test, 'tags', pkg, ev.graph.profile)));
-  const size = effectiveValue(test, 'size', pkg, ev.graph.profile);
+  const tags = new Set(strings(effectiveValue(test, 'tags', pkg)));
+  const size = effectiveValue(test, 'size', pkg);
   if (typeof size === 'string') tags.add(size);
   for (const raw of suiteTags) {
     if (raw === 'manual') continue;

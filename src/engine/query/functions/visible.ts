@@ -46,7 +46,7 @@ export function isVisible<T>(ev: QueryEvaluator<T>, node: T, from: string): bool
   } catch {
     pkg = undefined;
   }
-  const vis = targetVisibility(t, pkg, ev.graph.profile, (l) => {
+  const vis = targetVisibility(t, pkg, (l) => {
     const r = access?.node(l);
     return r === undefined ? undefined : ev.graph.target(r);
   });

@@ -141,7 +141,7 @@ export function makeXmlFormatter(workspace: Workspace) {
             if (a.implicit && !o.xmlDefaultValues) continue;
             let v: PlainAttrValue | Configurable | undefined;
             if (t.attrs.has(a.name)) v = t.attrs.get(a.name)!;
-            else if (o.xmlDefaultValues) v = a.implicit ? (a.default as string) ?? null : (effectiveValue(t, a.name, pkg, g.profile) as PlainAttrValue);
+            else if (o.xmlDefaultValues) v = a.implicit ? (a.default as string) ?? null : (effectiveValue(t, a.name, pkg) as PlainAttrValue);
             if (v === undefined) continue;
             if (a.implicit && typeof v === 'string') v = null;
             lines.push(...attributeXml(a, flattenValue(v), '        '));
@@ -163,7 +163,7 @@ export function makeXmlFormatter(workspace: Workspace) {
               lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
             }
           }
-          const vis = targetVisibility(t, pkg, g.profile, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
+          const vis = targetVisibility(t, pkg, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
           for (const v of vis) lines.push(`        <visibility-label name="${xmlEscape(labelToString(v))}"/>`);
           lines.push('    </source-file>');
           break;
