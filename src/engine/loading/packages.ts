@@ -33,8 +33,9 @@ export interface RuleTarget {
   readonly outputs: Label[];
   inError: boolean;
   /**
-   * test_suite without tests: Bazel's `$implicit_tests`, the package's non-manual tests sorted by name (current
-   * Bazel: those that also pass the suite's tag filter, the size counting as a tag). Set when the package is done.
+   * test_suite without tests: Bazel's `$implicit_tests`, the package's non-manual tests sorted by name (profile
+   * row implicitTestsFilteredByTags: only those that also pass the suite's tag filter, the size counting as a tag).
+   * Set when the package is done.
    */
   implicitTests?: readonly Label[];
 }
@@ -320,7 +321,7 @@ export class PackageBuilder {
     return [...this.pkg.targets.values()].filter((t): t is RuleTarget => t.kind === 'rule');
   }
 
-  /** Ends loading: the BUILD file target and the source files that rules mention. */
+  /** Every test_suite without `tests` gets its $implicit_tests (see RuleTarget.implicitTests). */
   private setImplicitTests(): void {
     const strings = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).filter((x): x is string => typeof x === 'string') : []);
     const tests = this.rules()
@@ -349,6 +350,7 @@ export class PackageBuilder {
     }
   }
 
+  /** Ends loading: the BUILD file target and the source files that rules mention. */
   finish(): Package {
     const buildName = this.pkg.buildFile.slice(this.pkg.buildFile.lastIndexOf('/') + 1);
     if (!this.pkg.targets.has(buildName)) {
