@@ -124,7 +124,7 @@ export function describeTarget(files: WorkspaceFiles, label: string, opts: { loa
   if (!t) return null;
   const base = { label: labelToString(t.label), kind: targetKind(t), location: { file: t.location.file, line: t.location.line, column: t.location.column } };
   if (t.kind !== 'rule') return { ...base, doc: '', attributes: [] };
-  const specs = allAttributes(t.schema, workspace.profile.name === 'modern').filter((a) => !a.implicit && a.name !== 'name');
+  const specs = allAttributes(t.schema, workspace.profile.postBazel4Attributes).filter((a) => !a.implicit && a.name !== 'name');
   const views = specs.map((a): AttributeView => ({
     name: a.name,
     type: a.type,

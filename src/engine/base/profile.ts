@@ -28,6 +28,24 @@ export interface Profile {
   readonly symbolicMacros: boolean;
   /** starlark_doc_extract exists as a native rule (#7). */
   readonly starlarkDocExtract: boolean;
+  /**
+   * The attributes added after 4.2.3 (marked `modernOnly` in the rule schemas) exist, in BUILD files and in every
+   * listing of a rule's attributes (query --output=build/xml/proto, the editor): the common aspect_hints, package_metadata and
+   * exec_group_compatible_with, genquery's compressed_output (#5), build settings' scope. Bazel 4.2.3 has none of
+   * them ("no such attribute"); current Bazel has them all.
+   */
+  readonly postBazel4Attributes: boolean;
+  /**
+   * load() accepts `.scl` files (the Starlark configuration language, added to Bazel in 2023) besides `.bzl`.
+   * 4.2.3 accepts only `.bzl`: "The label must reference a file with extension '.bzl'".
+   */
+  readonly sclLoads: boolean;
+  /**
+   * A test_suite without `tests` expands to the package's non-manual tests that also pass the suite's own tag
+   * filter (`-t` excludes, `t`/`+t` requires, the size counts as a tag: current Bazel's TestTargetUtils at
+   * loading), rather than to all of them (4.2.3, checked with `bazel query`).
+   */
+  readonly implicitTestsFilteredByTags: boolean;
   // ---- configuration ----
   /** select() with several matching keys is allowed when they all give the same value (#1). */
   readonly selectSameValueAmbiguityAllowed: boolean;
@@ -98,6 +116,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     disallowEmptyGlob: false,
     symbolicMacros: false,
     starlarkDocExtract: false,
+    postBazel4Attributes: false,
+    sclLoads: false,
+    implicitTestsFilteredByTags: false,
     selectSameValueAmbiguityAllowed: false,
     selectVerboseNoMatch: false,
     genruleToolsInHost: true,
@@ -122,6 +143,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     disallowEmptyGlob: true,
     symbolicMacros: true,
     starlarkDocExtract: true,
+    postBazel4Attributes: true,
+    sclLoads: true,
+    implicitTestsFilteredByTags: true,
     selectSameValueAmbiguityAllowed: true,
     selectVerboseNoMatch: true,
     genruleToolsInHost: false,

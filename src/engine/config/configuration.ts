@@ -217,6 +217,7 @@ export function targetConfiguration(ctx: ConfigContext): Configuration | Configu
 /**
  * The configuration tools are built in: 'host' under the 4.2.3 profile (row genruleToolsInHost), else 'exec'.
  * `kind` asks for one explicitly: 4.2.3's genrule `exec_tools` are built in the exec configuration.
+ * `target` is not read: the exec configuration does not depend on the target one (4.2.3's host does not either).
  */
 export function execConfiguration(target: Configuration, ctx: ConfigContext, kind?: 'exec' | 'host'): Configuration {
   const state = contextState(ctx);
@@ -230,7 +231,6 @@ export function execConfiguration(target: Configuration, ctx: ConfigContext, kin
   const platform = 'error' in p ? { label, constraints: new Map<string, string>() } : p;
   const flags = contextState(ctx).settings.commandLineValues();
   const values = 'error' in flags ? new Map<string, StarlarkFlagSetting>() : flags.values;
-  void target; // the exec configuration does not depend on the target one (4.2.3's host does not either)
   const c = new ConfigurationImpl(k, options, values, platform.label, platform.constraints, ctx.profile);
   if (k === 'host') state.host = c;
   else state.exec = c;

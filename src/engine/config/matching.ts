@@ -747,9 +747,7 @@ function resolveSelector(
 
 /** The public face of a match: the specialization keys go, and a broken config_setting's own error comes back. */
 function stripKeys(m: FullMatch): SettingMatch {
-  const { keys: _k, settingError, settingTarget: _t, ...rest } = m;
-  void _k;
-  void _t;
+  const { keys, settingTarget, settingError, ...rest } = m; // keys and settingTarget: named to be left out
   return settingError ? { ...rest, error: settingError } : rest;
 }
 

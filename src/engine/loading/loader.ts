@@ -8,7 +8,7 @@
 
 import { SourceFile, type Diagnostic, type Profile } from '../base/index.ts';
 import { builtinRepo } from './builtin-repos/index.ts';
-import { execFile, formatTraceback, lineReader, Module, type Value } from '../starlark/index.ts';
+import { execFile, formatTraceback, Module, type Value } from '../starlark/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
@@ -156,7 +156,6 @@ export class Loader {
       const s = workspace.source(rel);
       return s && line >= 1 && line <= s.lines.lineCount ? s.lines.lineText(line) : undefined;
     };
-    void lineReader;
   }
 
   /** The absolute path Bazel prints for a workspace file. */
@@ -283,8 +282,7 @@ export class Loader {
     const source = this.workspace.source(buildFile)!;
     const builder = new PackageBuilder(name, buildFile, {
       workspace: this.workspace,
-      dialect: this.profile.labels,
-      includeModern: this.profile.name === 'modern',
+      profile: this.profile,
       workspaceDir: this.workspaceDir,
       report: (d) => this.emit('error', `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ${d.message}`, d),
     });
@@ -371,7 +369,7 @@ export class Loader {
       if (e instanceof LabelSyntaxError) return { error: e.message, malformed: true };
       throw e;
     }
-    if (!label.name.endsWith('.bzl') && !(this.profile.name === 'modern' && label.name.endsWith('.scl'))) {
+    if (!label.name.endsWith('.bzl') && !(this.profile.sclLoads && label.name.endsWith('.scl'))) {
       return { error: "The label must reference a file with extension '.bzl'", malformed: true };
     }
     const text = labelToString(label);

@@ -25,7 +25,7 @@ import { Configurable, type AttrValue } from './attributes.ts';
 import { glob, globPatternError } from './glob.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type PackageContext } from './label.ts';
 import type { Location, PackageBuilder, RuleTarget } from './packages.ts';
-import { allAttributes, packageGroup, RULES } from './rules/index.ts';
+import { allAttributes, RULES } from './rules/index.ts';
 import { starlarkApiGlobals } from './starlark-api/index.ts';
 import { LabelValue, makeSelect } from './values.ts';
 import type { Workspace } from './workspace.ts';
@@ -113,7 +113,6 @@ function ruleDict(rule: RuleTarget): Dict {
 export function buildGlobals(host: NativeHost): Map<string, Value> {
   const g = new Map<string, Value>();
   const dialect = host.profile.labels;
-  const modern = host.profile.name === 'modern';
 
   for (const schema of RULES.values()) {
     if (schema.modernOnly && !host.profile.starlarkDocExtract) continue;
@@ -142,7 +141,6 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
       });
       const { loc } = callSite(thread);
       b.packageGroup(name as string, strings('package_group', 'packages', packages!), parseLabels(b, dialect, strings('package_group', 'includes', includes!)), loc);
-      void packageGroup;
       return None;
     }),
   );
@@ -299,7 +297,6 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
   );
 
   g.set('Label', labelBuiltin(host));
-  void modern;
   return g;
 }
 

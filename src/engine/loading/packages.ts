@@ -6,10 +6,10 @@
 // targets are created when the package is finished, for every same-package label a rule mentions that names
 // no target, located at the first rule that mentions it; the BUILD file is itself a source-file target.
 
-import type { Diagnostic, StackFrame } from '../base/index.ts';
+import type { Diagnostic, Profile, StackFrame } from '../base/index.ts';
 import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue, type PlainAttrValue } from './attributes.ts';
-import { labelToString, validateTargetName, type Label, type LabelDialect } from './label.ts';
+import { labelToString, validateTargetName, type Label } from './label.ts';
 import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -33,8 +33,9 @@ export interface RuleTarget {
   readonly outputs: Label[];
   inError: boolean;
   /**
-   * test_suite without tests: Bazel's `$implicit_tests`, the package's non-manual tests sorted by name (current
-   * Bazel: those that also pass the suite's tag filter, the size counting as a tag). Set when the package is done.
+   * test_suite without tests: Bazel's `$implicit_tests`, the package's non-manual tests sorted by name (profile
+   * row implicitTestsFilteredByTags: only those that also pass the suite's tag filter, the size counting as a tag).
+   * Set when the package is done.
    */
   implicitTests?: readonly Label[];
 }
@@ -132,9 +133,8 @@ export class Package {
 
 export interface BuilderOptions {
   readonly workspace: Workspace;
-  readonly dialect: LabelDialect;
-  /** Attributes and rules added after Bazel 4.2.3 exist. */
-  readonly includeModern: boolean;
+  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags. */
+  readonly profile: Profile;
   /** The absolute workspace path Bazel puts in messages such as "defined at /ws/pkg/BUILD:3:8". */
   readonly workspaceDir: string;
   /** Reports a located loading error (the builder marks the package in error itself). */
@@ -199,12 +199,12 @@ export class PackageBuilder {
     const existing = this.pkg.targets.get(name);
     if (existing) throw new EvalError(`${schema.name} rule '${name}' in package '${this.pkg.name}' conflicts with existing ${this.describe(existing)}`);
 
-    const specs = allAttributes(schema, this.opts.includeModern);
+    const specs = allAttributes(schema, this.opts.profile.postBazel4Attributes);
     const byName = new Map(specs.map((s) => [s.name, s]));
     const attrs = new Map<string, AttrValue>();
     const prefix = `${labelToString(label)}: `;
     let inError = false;
-    const ctx = { ruleClass: schema.name, pkg: { repo: this.pkg.repo, pkg: this.pkg.name }, dialect: this.opts.dialect };
+    const ctx = { ruleClass: schema.name, pkg: { repo: this.pkg.repo, pkg: this.pkg.name }, dialect: this.opts.profile.labels };
     for (const [k, v] of kwargs) {
       if (k === 'name') continue;
       const spec = byName.get(k);
@@ -321,7 +321,7 @@ export class PackageBuilder {
     return [...this.pkg.targets.values()].filter((t): t is RuleTarget => t.kind === 'rule');
   }
 
-  /** Ends loading: the BUILD file target and the source files that rules mention. */
+  /** Every test_suite without `tests` gets its $implicit_tests (see RuleTarget.implicitTests). */
   private setImplicitTests(): void {
     const strings = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).filter((x): x is string => typeof x === 'string') : []);
     const tests = this.rules()
@@ -332,7 +332,7 @@ export class PackageBuilder {
       const listed = suite.attrs.get('tests');
       if (Array.isArray(listed) && listed.length > 0) continue;
       let chosen = tests;
-      if (this.opts.includeModern) {
+      if (this.opts.profile.implicitTestsFilteredByTags) {
         // TestTargetUtils.sortTagsBySense: `-t` excludes, `+t` or `t` requires, `manual` is ignored.
         const required: string[] = [];
         const excluded: string[] = [];
@@ -350,6 +350,7 @@ export class PackageBuilder {
     }
   }
 
+  /** Ends loading: the BUILD file target and the source files that rules mention. */
   finish(): Package {
     const buildName = this.pkg.buildFile.slice(this.pkg.buildFile.lastIndexOf('/') + 1);
     if (!this.pkg.targets.has(buildName)) {

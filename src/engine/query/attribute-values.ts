@@ -13,7 +13,6 @@ import {
   type RuleTarget,
   type Target,
 } from '../loading/index.ts';
-import type { Profile } from '../base/index.ts';
 import { bazelAttributeOrder } from './graph.ts';
 
 export const PUBLIC: Label = { repo: '', pkg: 'visibility', name: 'public' };
@@ -24,11 +23,11 @@ export function attrSpec(rule: RuleTarget, name: string): AttrSpec | undefined {
 }
 
 /** The value of an attribute, defaults included; undefined when the rule has no such attribute. */
-export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | undefined, profile: Profile): AttrValue | undefined {
+export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | undefined): AttrValue | undefined {
   const spec = attrSpec(rule, name);
   if (!spec) return undefined;
   if (rule.attrs.has(name)) return rule.attrs.get(name)!;
-  if (name === 'visibility') return ruleVisibility(rule, pkg, profile);
+  if (name === 'visibility') return ruleVisibility(rule, pkg);
   if (name === 'testonly') return rule.schema.test === true || rule.ruleClass === 'test_suite' || pkg?.args.defaultTestonly === true;
   const d = spec.default;
   if (d === undefined || d === null) return null;
@@ -38,26 +37,25 @@ export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | un
 }
 
 /** A rule's visibility: declared, else the package default, else private (config_setting: public). */
-export function ruleVisibility(rule: RuleTarget, pkg: Package | undefined, profile: Profile): readonly Label[] {
+export function ruleVisibility(rule: RuleTarget, pkg: Package | undefined): readonly Label[] {
   const v = rule.attrs.get('visibility');
   if (Array.isArray(v)) return v as readonly Label[];
   // A config_setting without visibility is public, whatever the package default (current Bazel too, unless
   // --incompatible_config_setting_private_default_visibility).
   if (rule.ruleClass === 'config_setting') return [PUBLIC];
-  void profile;
   return pkg?.args.defaultVisibility ?? [PRIVATE];
 }
 
 /** Any target's visibility: source files get theirs from exports_files or the package default. */
-export function targetVisibility(t: Target, pkg: Package | undefined, profile: Profile, ruleOf: (l: Label) => Target | undefined): readonly Label[] {
+export function targetVisibility(t: Target, pkg: Package | undefined, ruleOf: (l: Label) => Target | undefined): readonly Label[] {
   switch (t.kind) {
     case 'rule':
-      return ruleVisibility(t, pkg, profile);
+      return ruleVisibility(t, pkg);
     case 'package group':
       return [PUBLIC];
     case 'generated file': {
       const r = ruleOf(t.rule);
-      return r && r.kind === 'rule' ? ruleVisibility(r, pkg, profile) : [PRIVATE];
+      return r && r.kind === 'rule' ? ruleVisibility(r, pkg) : [PRIVATE];
     }
     case 'source file':
       return t.visibility ?? pkg?.args.defaultVisibility ?? [PRIVATE];

@@ -8,19 +8,13 @@
 
 import type { Argument, QueryExpr } from './syntax/index.ts';
 import { evaluationError, QueryEvalError, type NodeSet, type QueryGraph } from './environment.ts';
+import type { EvalOptions, QueryEvaluator, Vars } from './function.ts';
 import { FUNCTIONS } from './functions/index.ts';
 
-/** Query options that change what functions compute (the rest only change output). */
-export interface EvalOptions {
-  /** tests() fails on a test_suite that lists a non-test. */
-  readonly strictTestSuite?: boolean;
-  /** --universe_scope patterns (allrdeps and Sky Query functions). */
-  readonly universeScope?: readonly string[];
-}
+// cquery-graph.ts still imports these from here; new code imports them from function.ts.
+export { wordArg, type QueryFunction } from './function.ts';
 
-export type Vars<T> = ReadonlyMap<string, NodeSet<T>>;
-
-export class Evaluator<T> {
+export class Evaluator<T> implements QueryEvaluator<T> {
   /** Nodes whose dependencies were explored (4.2.3's ordering graph has edges out of these only). */
   readonly explored = new Set<string>();
 
@@ -139,42 +133,5 @@ export class Evaluator<T> {
     const a = args[i]!;
     if (a.kind !== 'expression') throw new QueryEvalError('internal error: expected an expression argument');
     return this.eval(a.expr, vars);
-  }
-}
-
-/** What a function file exports. */
-export interface QueryFunction {
-  readonly name: string;
-  evaluate<T>(ev: Evaluator<T>, args: readonly Argument[], vars: Vars<T>, call: QueryExpr): NodeSet<T>;
-}
-
-export function wordArg(args: readonly Argument[], i: number): string {
-  const a = args[i]!;
-  return a.kind === 'word' ? a.word : a.kind === 'integer' ? String(a.value) : '';
-}
-
-export function intArg(args: readonly Argument[], i: number): number | undefined {
-  const a = args[i];
-  return a && a.kind === 'integer' ? a.value : undefined;
-}
-
-/**
- * A java.util.regex pattern as a JavaScript RegExp (unanchored find()). The common syntax is shared; Java-only
- * constructs are translated where simple (possessive quantifiers, \A, \Z, \z). Invalid → Bazel's message.
- */
-export function javaRegex(pattern: string, fn: string): RegExp {
-  const js = pattern
-    .replace(/\\A/g, '^')
-    .replace(/\\[Zz]/g, '$')
-    .replace(/([*+?}])\+/g, '$1');
-  try {
-    return new RegExp(js, 'u');
-  } catch {
-    try {
-      return new RegExp(js);
-    } catch (e) {
-      const msg = (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
-      throw evaluationError(`illegal '${fn}' pattern regexp '${pattern}': ${msg}`);
-    }
   }
 }

@@ -60,16 +60,16 @@ const BASE_ORDER = [
 const orderCache = new Map<RuleSchema, Map<boolean, AttrSpec[]>>();
 
 /** A rule's attributes in Bazel's order: name, the common ones, then the rule's own (then test/binary ones). */
-export function bazelAttributeOrder(schema: RuleSchema, includeModern: boolean): AttrSpec[] {
+export function bazelAttributeOrder(schema: RuleSchema, postBazel4Attributes: boolean): AttrSpec[] {
   let bySchema = orderCache.get(schema);
   if (!bySchema) orderCache.set(schema, (bySchema = new Map()));
-  const cached = bySchema.get(includeModern);
+  const cached = bySchema.get(postBazel4Attributes);
   if (cached) return cached;
-  const all = allAttributes(schema, includeModern);
+  const all = allAttributes(schema, postBazel4Attributes);
   const base = BASE_ORDER.map((n) => all.find((a) => a.name === n)).filter((a): a is AttrSpec => a !== undefined);
   const rest = all.slice(1).filter((a) => !BASE_ORDER.includes(a.name));
   const out = [all[0]!, ...base, ...rest];
-  bySchema.set(includeModern, out);
+  bySchema.set(postBazel4Attributes, out);
   return out;
 }
 

@@ -2,7 +2,8 @@
 // genquery's scoped evaluation, ordering and output formats.
 export * from './syntax/index.ts';
 export { evaluationError, QueryEvalError, nodeSet, type NodeSet, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
-export { Evaluator, type EvalOptions, type QueryFunction } from './evaluate.ts';
+export { Evaluator } from './evaluate.ts';
+export type { EvalOptions, QueryEvaluator, QueryFunction } from './function.ts';
 export { registerFunction } from './functions/index.ts';
 export { QueryEnvironment, TargetGraph, type TargetGraphOptions } from './target-graph.ts';
 export { directDeps, directEdges, bazelAttributeOrder, type EdgeOptions, type LabelEdge } from './graph.ts';

@@ -9,7 +9,8 @@
 // formatter. Evaluation errors throw QueryEvalError, as in Bazel's test (evalThrows).
 
 import { compareLabels, labelToString, Loader, Workspace, type Target } from '../loading/index.ts';
-import { Evaluator, type EvalOptions } from './evaluate.ts';
+import { Evaluator } from './evaluate.ts';
+import type { EvalOptions } from './function.ts';
 import { formatterFor, type OutputOptions } from './output/index.ts';
 import { orderResult, type OrderOutput } from './order.ts';
 import { functionSignatures, parseQuery } from './syntax/index.ts';

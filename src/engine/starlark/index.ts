@@ -43,7 +43,7 @@ export type {
 export type { Comment } from './syntax/scanner.ts';
 
 // ---- resolution ----
-export type { Binding, ResolvedFunction, Scope } from './resolve/binding.ts';
+export type { Binding, ResolvedFunction, Scope } from './syntax/ast.ts';
 
 // ---- evaluation ----
 export { execFile, compileFile, universeFor, type ExecOptions, type ExecResult } from './eval/exec.ts';

@@ -119,13 +119,13 @@ export const GENERATOR_ATTRIBUTES: readonly AttrSpec[] = [
   { name: 'generator_location', type: S, default: '', configurable: false, doc: 'Where the macro that created this rule was called.' },
 ];
 
-/** All attributes of a rule, own then shared, `name` first. */
-export function allAttributes(schema: RuleSchema, includeModern: boolean): AttrSpec[] {
+/** All attributes of a rule, own then shared, `name` first; the `modernOnly` ones only with the profile row. */
+export function allAttributes(schema: RuleSchema, postBazel4Attributes: boolean): AttrSpec[] {
   const out: AttrSpec[] = [{ name: 'name', type: S, mandatory: true, configurable: false, doc: 'A unique name for this target.' }];
-  for (const a of schema.attrs) if (includeModern || !a.modernOnly) out.push(a);
+  for (const a of schema.attrs) if (postBazel4Attributes || !a.modernOnly) out.push(a);
   for (const n of schema.shared) {
     const a = SHARED_ATTRIBUTES[n];
-    if (a && (includeModern || !a.modernOnly) && !schema.attrs.some((x) => x.name === n)) out.push(a);
+    if (a && (postBazel4Attributes || !a.modernOnly) && !schema.attrs.some((x) => x.name === n)) out.push(a);
   }
   out.push(...GENERATOR_ATTRIBUTES);
   return out;

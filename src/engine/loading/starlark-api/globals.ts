@@ -503,10 +503,10 @@ export function starlarkApiGlobals(host: StarlarkApiHost): Map<string, Value> {
   g.set(
     'depset',
     new Builtin('depset', (_t, args, kwargs) => {
-      const [direct, order, transitive] = unpackArgs('depset', args, kwargs, {
+      // `order` is accepted but not modelled: a depset lists transitive elements, then direct ones (makeDepset).
+      const [direct, , transitive] = unpackArgs('depset', args, kwargs, {
         params: [{ name: 'direct', named: true, default: None }, named('order', 'default'), named('transitive')],
       });
-      void order;
       return makeDepset(direct!, transitive!);
     }),
   );

@@ -1,5 +1,5 @@
 // allpaths(from, to): every node on some path from a node of `from` to a node of `to`.
-import type { QueryFunction } from '../evaluate.ts';
+import type { QueryFunction } from '../function.ts';
 
 export const allpaths: QueryFunction = {
   name: 'allpaths',

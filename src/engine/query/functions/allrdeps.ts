@@ -1,6 +1,6 @@
 // allrdeps(x, depth): rdeps over the universe of --universe_scope (Sky Query only; the parser offers it then).
 import { evaluationError, type NodeSet } from '../environment.ts';
-import { intArg, type QueryFunction } from '../evaluate.ts';
+import { intArg, type QueryFunction } from '../function.ts';
 import { reverseClosure } from './rdeps.ts';
 
 export const allrdeps: QueryFunction = {

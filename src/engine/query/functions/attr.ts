@@ -1,7 +1,7 @@
 // attr(name, pattern, x): the rules of x having attribute `name` with a value (the default when unset; every
 // select() branch counts) whose rendering contains a match of the regexp — `[//a:b, //a:c]` for label lists,
 // `{k=v}` for dicts, `0`/`1` for booleans.
-import { javaRegex, wordArg, type QueryFunction } from '../evaluate.ts';
+import { javaRegex, wordArg, type QueryFunction } from '../function.ts';
 import { attrSpec, effectiveValue, possibleValues, renderForAttr } from '../attribute-values.ts';
 
 export const attr: QueryFunction = {
@@ -18,7 +18,7 @@ export const attr: QueryFunction = {
         const spec = attrSpec(t, name);
         if (!spec) return false;
         const pkg = g.packages?.packageOf(n);
-        const v = effectiveValue(t, name, pkg, g.profile);
+        const v = effectiveValue(t, name, pkg);
         if (v === undefined) return false;
         return possibleValues(v).some((pv) => re.test(renderForAttr(spec.type, pv)));
       }),

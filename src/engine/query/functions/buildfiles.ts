@@ -2,10 +2,10 @@
 // packages holding those).
 import type { Package } from '../../loading/index.ts';
 import { evaluationError, type NodeSet, type PackageAccess } from '../environment.ts';
-import type { Evaluator, QueryFunction, Vars } from '../evaluate.ts';
+import type { QueryEvaluator, QueryFunction, Vars } from '../function.ts';
 import type { Argument } from '../syntax/index.ts';
 
-export function packagesOf<T>(ev: Evaluator<T>, args: readonly Argument[], vars: Vars<T>): { access: PackageAccess<T>; pkgs: Package[] } {
+export function packagesOf<T>(ev: QueryEvaluator<T>, args: readonly Argument[], vars: Vars<T>): { access: PackageAccess<T>; pkgs: Package[] } {
   const x = ev.arg(args, 0, vars);
   const access = ev.graph.packages;
   if (!access) throw evaluationError('buildfiles() and loadfiles() are not supported here');
@@ -19,7 +19,7 @@ export function packagesOf<T>(ev: Evaluator<T>, args: readonly Argument[], vars:
   return { access, pkgs };
 }
 
-export function collect<T>(ev: Evaluator<T>, access: PackageAccess<T>, pkgs: Package[], withBuildFiles: boolean): NodeSet<T> {
+export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs: Package[], withBuildFiles: boolean): NodeSet<T> {
   const out: NodeSet<T> = new Map();
   const add = (path: string) => {
     const n = access.fileNode(path);

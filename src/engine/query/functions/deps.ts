@@ -1,6 +1,5 @@
 // deps(x), deps(x, depth): the reflexive transitive closure of x's prerequisites, optionally bounded in depth.
-import type { QueryFunction } from '../evaluate.ts';
-import { intArg } from '../evaluate.ts';
+import { intArg, type QueryFunction } from '../function.ts';
 
 export const deps: QueryFunction = {
   name: 'deps',

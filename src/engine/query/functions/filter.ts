@@ -1,6 +1,6 @@
 // filter(pattern, x) keeps the targets whose label contains a match of the regexp.
 import { labelToString } from '../../loading/index.ts';
-import { javaRegex, wordArg, type QueryFunction } from '../evaluate.ts';
+import { javaRegex, wordArg, type QueryFunction } from '../function.ts';
 
 export const filter: QueryFunction = {
   name: 'filter',

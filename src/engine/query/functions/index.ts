@@ -1,5 +1,5 @@
 // The registry of query functions, by name (which ones a command offers is the parser's signatures.ts).
-import type { QueryFunction } from '../evaluate.ts';
+import type { QueryFunction } from '../function.ts';
 import { attr } from './attr.ts';
 import { buildfiles } from './buildfiles.ts';
 import { loadfiles } from './loadfiles.ts';

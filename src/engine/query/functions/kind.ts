@@ -1,6 +1,6 @@
 // kind(pattern, x) keeps the targets whose kind (`genrule rule`, `source file`, …) matches the regexp.
 import { targetKind } from '../../loading/index.ts';
-import { javaRegex, wordArg, type QueryFunction } from '../evaluate.ts';
+import { javaRegex, wordArg, type QueryFunction } from '../function.ts';
 
 export const kind: QueryFunction = {
   name: 'kind',

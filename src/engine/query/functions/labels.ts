@@ -1,6 +1,6 @@
 // labels(attr, x): the targets named in attribute `attr` of the rules of x (every select() branch).
 import type { NodeSet } from '../environment.ts';
-import { wordArg, type QueryFunction } from '../evaluate.ts';
+import { wordArg, type QueryFunction } from '../function.ts';
 
 export const labels: QueryFunction = {
   name: 'labels',

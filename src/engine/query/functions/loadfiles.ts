@@ -1,5 +1,5 @@
 // loadfiles(x): the .bzl files needed to load the packages of x's targets.
-import type { QueryFunction } from '../evaluate.ts';
+import type { QueryFunction } from '../function.ts';
 import { collect, packagesOf } from './buildfiles.ts';
 
 export const loadfiles: QueryFunction = {

@@ -2,7 +2,7 @@
 // whose BUILD file is one of the given files or loads one of them (transitively).
 import type { Package } from '../../loading/index.ts';
 import { evaluationError, type NodeSet, type PackageAccess } from '../environment.ts';
-import { wordArg, type Evaluator, type QueryFunction } from '../evaluate.ts';
+import { wordArg, type QueryEvaluator, type QueryFunction } from '../function.ts';
 
 export const rbuildfiles: QueryFunction = {
   name: 'rbuildfiles',
@@ -14,7 +14,7 @@ export const rbuildfiles: QueryFunction = {
   },
 };
 
-function rbuild<T>(ev: Evaluator<T>, access: PackageAccess<T>, files: string[]): NodeSet<T> {
+function rbuild<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, files: string[]): NodeSet<T> {
     const out: NodeSet<T> = new Map();
     const all: NodeSet<T> = new Map();
     for (const p of ev.options.universeScope ?? []) for (const [k, n] of ev.pattern(p)) all.set(k, n);

@@ -1,20 +1,18 @@
 // rdeps(u, x), rdeps(u, x, depth): the nodes of u's transitive closure that depend on some node of x (x included),
 // optionally within depth reverse edges.
 import type { NodeSet } from '../environment.ts';
-import type { Evaluator, QueryFunction } from '../evaluate.ts';
-import { intArg } from '../evaluate.ts';
+import { intArg, type QueryEvaluator, type QueryFunction } from '../function.ts';
 
 /** Reverse BFS from `x` over the edges inside `universe`'s closure. */
-export function reverseClosure<T>(ev: Evaluator<T>, universe: NodeSet<T>, x: NodeSet<T>, depth: number): NodeSet<T> {
+export function reverseClosure<T>(ev: QueryEvaluator<T>, universe: NodeSet<T>, x: NodeSet<T>, depth: number): NodeSet<T> {
   const closure = ev.closure(universe.values());
   const rev = new Map<string, T[]>();
-  for (const [k, n] of closure) {
+  for (const n of closure.values()) {
     for (const e of ev.deps(n)) {
       const to = ev.graph.key(e.to);
       let l = rev.get(to);
       if (!l) rev.set(to, (l = []));
       if (!l.includes(n)) l.push(n);
-      void k;
     }
   }
   const out: NodeSet<T> = new Map();

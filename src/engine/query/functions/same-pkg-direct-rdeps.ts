@@ -1,6 +1,6 @@
 // same_pkg_direct_rdeps(x): the targets in the same package as some target of x that directly depend on it.
 import { evaluationError, type NodeSet } from '../environment.ts';
-import type { QueryFunction } from '../evaluate.ts';
+import type { QueryFunction } from '../function.ts';
 
 export const samePkgDirectRdeps: QueryFunction = {
   name: 'same_pkg_direct_rdeps',

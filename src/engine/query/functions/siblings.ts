@@ -1,7 +1,7 @@
 // siblings(x): every target of the packages of x's targets.
 import type { NodeSet } from '../environment.ts';
 import { evaluationError } from '../environment.ts';
-import type { QueryFunction } from '../evaluate.ts';
+import type { QueryFunction } from '../function.ts';
 
 export const siblings: QueryFunction = {
   name: 'siblings',

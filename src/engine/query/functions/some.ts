@@ -1,6 +1,6 @@
 // some(x), some(x, k): k (default 1) targets of x, the first ones of the set; an empty x is an error.
 import { evaluationError } from '../environment.ts';
-import { intArg, type QueryFunction } from '../evaluate.ts';
+import { intArg, type QueryFunction } from '../function.ts';
 
 export const some: QueryFunction = {
   name: 'some',

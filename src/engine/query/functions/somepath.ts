@@ -1,10 +1,10 @@
 // somepath(from, to): the nodes of one path from a node of `from` to a node of `to`, in path order — the first
 // found by a breadth-first search, as Bazel's getNodesOnPath does.
 import type { NodeSet } from '../environment.ts';
-import type { Evaluator, QueryFunction } from '../evaluate.ts';
+import type { QueryEvaluator, QueryFunction } from '../function.ts';
 
 /** The nodes of the first path found breadth-first from `from` to some node of `to`, in path order. */
-export function firstPath<T>(ev: Evaluator<T>, from: NodeSet<T>, to: NodeSet<T>): NodeSet<T> {
+export function firstPath<T>(ev: QueryEvaluator<T>, from: NodeSet<T>, to: NodeSet<T>): NodeSet<T> {
   const parent = new Map<string, string | null>();
   const nodes = new Map<string, T>();
   const queue: string[] = [];

@@ -5,7 +5,7 @@
 // --strict_test_suite an error.
 import { labelToString, type RuleTarget, type Target } from '../../loading/index.ts';
 import { evaluationError, type NodeSet } from '../environment.ts';
-import type { Evaluator, QueryFunction } from '../evaluate.ts';
+import type { QueryEvaluator, QueryFunction } from '../function.ts';
 import { effectiveValue } from '../attribute-values.ts';
 
 function isTest(t: Target): t is RuleTarget {
@@ -21,10 +21,10 @@ function strings(v: unknown): string[] {
 }
 
 /** Does the test pass the suite's tag filter? */
-export function testMatchesTags<T>(ev: Evaluator<T>, test: RuleTarget, node: T, suiteTags: readonly string[]): boolean {
+export function testMatchesTags<T>(ev: QueryEvaluator<T>, test: RuleTarget, node: T, suiteTags: readonly string[]): boolean {
   const pkg = ev.graph.packages?.packageOf(node);
-  const tags = new Set(strings(effectiveValue(test, 'tags', pkg, ev.graph.profile)));
-  const size = effectiveValue(test, 'size', pkg, ev.graph.profile);
+  const tags = new Set(strings(effectiveValue(test, 'tags', pkg)));
+  const size = effectiveValue(test, 'size', pkg);
   if (typeof size === 'string') tags.add(size);
   for (const raw of suiteTags) {
     if (raw === 'manual') continue;
@@ -35,7 +35,7 @@ export function testMatchesTags<T>(ev: Evaluator<T>, test: RuleTarget, node: T, 
   return true;
 }
 
-function expandSuite<T>(ev: Evaluator<T>, node: T, out: NodeSet<T>, visiting: Set<string>, strict: boolean): void {
+function expandSuite<T>(ev: QueryEvaluator<T>, node: T, out: NodeSet<T>, visiting: Set<string>, strict: boolean): void {
   const g = ev.graph;
   const suite = g.target(node) as RuleTarget;
   const key = g.key(node);

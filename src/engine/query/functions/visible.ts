@@ -3,7 +3,7 @@
 // default_visibility, the same-package rule, and config_setting visibility per the profile.
 import type { Label, Package, Target } from '../../loading/index.ts';
 import { evaluationError } from '../environment.ts';
-import type { Evaluator, QueryFunction } from '../evaluate.ts';
+import type { QueryEvaluator, QueryFunction } from '../function.ts';
 import { targetVisibility } from '../attribute-values.ts';
 
 /** Does a package-group `packages` entry (`//foo`, `//foo/...`, `public`, `private`, `-//foo`) match? */
@@ -20,7 +20,7 @@ function specMatches(spec: string, pkg: string): boolean {
   return pkg === body;
 }
 
-function groupContains<T>(ev: Evaluator<T>, group: Label, pkg: string, seen: Set<string>): boolean {
+function groupContains<T>(ev: QueryEvaluator<T>, group: Label, pkg: string, seen: Set<string>): boolean {
   const key = `${group.pkg}:${group.name}`;
   if (seen.has(key)) return false;
   seen.add(key);
@@ -36,7 +36,7 @@ function groupContains<T>(ev: Evaluator<T>, group: Label, pkg: string, seen: Set
 }
 
 /** Is `target` visible from package `from`? */
-export function isVisible<T>(ev: Evaluator<T>, node: T, from: string): boolean {
+export function isVisible<T>(ev: QueryEvaluator<T>, node: T, from: string): boolean {
   const t: Target = ev.graph.target(node);
   if (t.label.repo === '' && t.label.pkg === from) return true;
   const access = ev.graph.packages;
@@ -46,7 +46,7 @@ export function isVisible<T>(ev: Evaluator<T>, node: T, from: string): boolean {
   } catch {
     pkg = undefined;
   }
-  const vis = targetVisibility(t, pkg, ev.graph.profile, (l) => {
+  const vis = targetVisibility(t, pkg, (l) => {
     const r = access?.node(l);
     return r === undefined ? undefined : ev.graph.target(r);
   });

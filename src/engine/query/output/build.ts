@@ -67,10 +67,10 @@ export function valueToStarlark(type: AttrSpec['type'], v: PlainAttrValue | Conf
 }
 
 /** The attributes the build output shows: [name, rendered value] after `name`. */
-export function explicitAttributes(rule: RuleTarget, workspace: Workspace, includeModern: boolean): [AttrSpec, string][] {
+export function explicitAttributes(rule: RuleTarget, workspace: Workspace, postBazel4Attributes: boolean): [AttrSpec, string][] {
   const out: [AttrSpec, string][] = [];
   const macro = macroInfo(rule, workspace);
-  for (const a of bazelAttributeOrder(rule.schema, includeModern)) {
+  for (const a of bazelAttributeOrder(rule.schema, postBazel4Attributes)) {
     if (a.name === 'name' || a.implicit) continue;
     if (a.name === 'generator_name' || a.name === 'generator_function' || a.name === 'generator_location') {
       if (!macro) continue;
@@ -93,10 +93,10 @@ function stackLines(rule: RuleTarget, workspaceDir: string): string[] {
   return frames.map((f) => `#   ${f.where.padEnd(width)} in ${f.name}`);
 }
 
-export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir: string, includeModern: boolean, attrs?: [AttrSpec, string][]): string {
+export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir: string, postBazel4Attributes: boolean, attrs?: [AttrSpec, string][]): string {
   const loc = rule.location;
   const lines = [`# ${workspaceDir}/${loc.file}:${loc.line}:${loc.column}`, `${rule.ruleClass}(`, `  name = ${starlarkString(rule.label.name)},`];
-  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, includeModern)) lines.push(`  ${a.name} = ${v},`);
+  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, postBazel4Attributes)) lines.push(`  ${a.name} = ${v},`);
   lines.push(')');
   lines.push(`# Rule ${rule.label.name} instantiated at (most recent call last):`);
   lines.push(...stackLines(rule, workspaceDir));
@@ -104,16 +104,16 @@ export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir:
 }
 
 /** The attributes to print for a rule (given the result node it came from); explicitAttributes when absent. */
-type AttributesOf = (rule: RuleTarget, node: unknown, includeModern: boolean) => [AttrSpec, string][];
+type AttributesOf = (rule: RuleTarget, node: unknown, postBazel4Attributes: boolean) => [AttrSpec, string][];
 
 export function makeBuildFormatter(workspace: Workspace, attributesOf?: AttributesOf) {
   return <T>(ctx: OutputContext<T>): string => {
-    const modern = ctx.graph.profile.name === 'modern';
+    const { postBazel4Attributes } = ctx.graph.profile;
     let out = '';
     for (const n of ctx.nodes) {
       const t = ctx.graph.target(n);
       if (t.kind !== 'rule') continue;
-      out += formatRule(t, workspace, ctx.options.workspaceDir, modern, attributesOf?.(t, n, modern));
+      out += formatRule(t, workspace, ctx.options.workspaceDir, postBazel4Attributes, attributesOf?.(t, n, postBazel4Attributes));
     }
     return out;
   };
@@ -121,8 +121,8 @@ export function makeBuildFormatter(workspace: Workspace, attributesOf?: Attribut
 
 /** The build output of cquery: select()s resolved in each target's configuration. */
 export function cqueryBuildFormatter(workspace: Workspace, configured: ConfiguredGraph) {
-  return makeBuildFormatter(workspace, (t, n, modern) =>
-    explicitAttributes(t, workspace, modern).map(([a, v]): [AttrSpec, string] => {
+  return makeBuildFormatter(workspace, (t, n, postBazel4Attributes) =>
+    explicitAttributes(t, workspace, postBazel4Attributes).map(([a, v]): [AttrSpec, string] => {
       const raw = t.attrs.get(a.name);
       if (!(raw instanceof Configurable)) return [a, v];
       const resolved = configured.attribute(n as ConfiguredTarget, a.name);

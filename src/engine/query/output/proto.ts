@@ -140,7 +140,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
     case 'rule': {
       const macro = macroInfo(t, workspace);
       const attribute: Attribute[] = [];
-      for (const a of bazelAttributeOrder(t.schema, g.profile.name === 'modern')) {
+      for (const a of bazelAttributeOrder(t.schema, g.profile.postBazel4Attributes)) {
         if (a.implicit && !o.protoDefaultValues) continue;
         let v: PlainAttrValue | Configurable | undefined;
         let explicit = t.attrs.has(a.name);
@@ -150,7 +150,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
         } else if (a.name === 'name') v = t.label.name;
         else if (explicit) v = t.attrs.get(a.name)!;
         else if (a.implicit) v = typeof a.default === 'string' ? a.default : null;
-        else v = effectiveValue(t, a.name, pkg, g.profile) as PlainAttrValue;
+        else v = effectiveValue(t, a.name, pkg) as PlainAttrValue;
         if (!explicit && !o.protoDefaultValues && a.name !== 'name') continue;
         attribute.push(attributeProto(a, flattenValue(v ?? null), explicit || a.name === 'name'));
       }
@@ -171,7 +171,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
       });
     }
     case 'source file': {
-      const vis = targetVisibility(t, pkg, g.profile, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
+      const vis = targetVisibility(t, pkg, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
       const subinclude = t.isBuildFile && pkg
         ? [...pkg.loads].reverse().map((l) => {
             const owner = workspace.packageOf(l) ?? '';

@@ -120,7 +120,6 @@ export function makeXmlFormatter(workspace: Workspace) {
   return <T>(ctx: OutputContext<T>): string => {
     const o = ctx.options;
     const g = ctx.graph;
-    const modern = g.profile.name === 'modern';
     const lines = ['<?xml version="1.1" encoding="UTF-8" standalone="no"?>', '<query version="2">'];
     const loc = (t: Parameters<typeof formatLocation>[1]) => formatLocation(t.location, t, o, false).replace(o.xmlLineNumbers ? /$^/ : /:\d+:\d+$/, '');
     for (const n of ctx.nodes) {
@@ -131,7 +130,7 @@ export function makeXmlFormatter(workspace: Workspace) {
           lines.push(`    <rule${attrs([['class', t.ruleClass], ['location', loc(t)], ['name', labelToString(t.label)]])}>`);
           lines.push(`        <string name="name" value="${xmlEscape(t.label.name)}"/>`);
           const macro = macroInfo(t as RuleTarget, workspace);
-          for (const a of bazelAttributeOrder(t.schema, modern)) {
+          for (const a of bazelAttributeOrder(t.schema, g.profile.postBazel4Attributes)) {
             if (a.name === 'name') continue;
             if (a.name.startsWith('generator_')) {
               if (!macro && !o.xmlDefaultValues) continue;
@@ -142,7 +141,7 @@ export function makeXmlFormatter(workspace: Workspace) {
             if (a.implicit && !o.xmlDefaultValues) continue;
             let v: PlainAttrValue | Configurable | undefined;
             if (t.attrs.has(a.name)) v = t.attrs.get(a.name)!;
-            else if (o.xmlDefaultValues) v = a.implicit ? (a.default as string) ?? null : (effectiveValue(t, a.name, pkg, g.profile) as PlainAttrValue);
+            else if (o.xmlDefaultValues) v = a.implicit ? (a.default as string) ?? null : (effectiveValue(t, a.name, pkg) as PlainAttrValue);
             if (v === undefined) continue;
             if (a.implicit && typeof v === 'string') v = null;
             lines.push(...attributeXml(a, flattenValue(v), '        '));
@@ -164,7 +163,7 @@ export function makeXmlFormatter(workspace: Workspace) {
               lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
             }
           }
-          const vis = targetVisibility(t, pkg, g.profile, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
+          const vis = targetVisibility(t, pkg, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
           for (const v of vis) lines.push(`        <visibility-label name="${xmlEscape(labelToString(v))}"/>`);
           lines.push('    </source-file>');
           break;

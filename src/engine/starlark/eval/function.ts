@@ -1,6 +1,6 @@
 // StarlarkFunction: the value a def or lambda evaluates to, and the binding of call arguments to parameters.
 
-import type { ResolvedFunction } from '../resolve/binding.ts';
+import type { ResolvedFunction } from '../syntax/ast.ts';
 import { didYouMean } from '../resolve/spell.ts';
 import {
   Dict,

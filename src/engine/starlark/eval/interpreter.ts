@@ -20,10 +20,10 @@ import type {
   ForStmt,
   Ident,
   LoadStmt,
+  ResolvedFunction,
   Stmt,
 } from '../syntax/ast.ts';
 import { boundIdents } from '../syntax/ast.ts';
-import type { ResolvedFunction } from '../resolve/binding.ts';
 import { didYouMean } from '../resolve/spell.ts';
 import {
   Dict,

@@ -27,6 +27,7 @@
 // top-level if or for statements. Like the parser, the resolver never throws on user input.
 
 import type {
+  Binding,
   CallExpr,
   Comprehension,
   DefStmt,
@@ -35,12 +36,12 @@ import type {
   Ident,
   LambdaExpr,
   Param,
+  ResolvedFunction,
   Stmt,
 } from '../syntax/ast.ts';
 import { boundIdents, docString } from '../syntax/ast.ts';
 import type { ScanError } from '../syntax/scanner.ts';
 import { keywordKind } from '../syntax/tokens.ts';
-import type { Binding, ResolvedFunction } from './binding.ts';
 import { didYouMean } from './spell.ts';
 
 export interface ResolveOptions {
