@@ -53,16 +53,7 @@ function walk(dir: string, out: string[] = []): string[] {
  * Import cycles that exist today and are allowed for now; any other cycle fails the test, and so does an entry here
  * that is no longer a cycle (delete it then).
  */
-const ALLOWED_CYCLES: readonly string[] = [
-  // Being removed by the rule registry (issue 13): analysis.ts imports each rule's analysis, which imports
-  // analysis.ts back for the Analyzer (and starlark-rule.ts reaches it through genrule.ts's GENRULE_ENV too).
-  'engine/actions/analysis.ts → engine/actions/doc-extract.ts → engine/actions/analysis.ts',
-  'engine/actions/analysis.ts → engine/actions/genquery.ts → engine/actions/analysis.ts',
-  'engine/actions/analysis.ts → engine/actions/genrule.ts → engine/actions/analysis.ts',
-  'engine/actions/analysis.ts → engine/actions/starlark-rule.ts → engine/actions/analysis.ts',
-  'engine/actions/analysis.ts → engine/actions/starlark-rule.ts → engine/actions/genrule.ts → engine/actions/analysis.ts',
-  'engine/actions/analysis.ts → engine/actions/test-suite.ts → engine/actions/analysis.ts',
-];
+const ALLOWED_CYCLES: readonly string[] = [];
 
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { utf8Decode } from '../base/index.ts';
 import { runCommand } from '../commands/index.ts';
-import type { SuiteExplanation } from './test-suite.ts';
+import type { SuiteExplanation } from '../loading/index.ts';
 
 type Files = Record<string, string>;
 
@@ -33,7 +33,7 @@ describe('alias and filegroup', () => {
     const bad = await run(files, 'build', '//other:bad');
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toContain(
-      "ERROR: /ws/other/BUILD:2:8: in genrule rule //other:bad: target '//lib:priv' is not visible from target '//other:bad'. Check the visibility declaration of the former target if you think the dependency is legitimate",
+      "ERROR: /ws/other/BUILD:2:8: in genrule rule //other:bad: alias '//lib:priv' referring to target '//lib:g' is not visible from target '//other:bad'. Check the visibility declaration of the former target if you think the dependency is legitimate",
     );
   });
 
@@ -50,7 +50,7 @@ describe('alias and filegroup', () => {
     };
     const a = await run(files, 'build', '//pkg:use_a');
     expect(a.exitCode).toBe(1);
-    expect(a.stderr).toContain("non-test target '//pkg:use_a' depends on testonly target '//pkg:a' and doesn't have testonly attribute set");
+    expect(a.stderr).toContain("non-test target '//pkg:use_a' depends on testonly alias '//pkg:a' referring to target '//pkg:t' and doesn't have testonly attribute set");
     expect((await run(files, 'build', '//pkg:use_b')).exitCode).toBe(0);
   });
 

@@ -1,419 +1,513 @@
-// Analysis: targets in a configuration become AnalyzedTargets carrying their providers, and rules register
-// the actions that will build their outputs.
+// Analysis: the one configured-target graph. Every command past loading reads it — build, test and run take the
+// actions and providers, cquery walks its nodes and edges (config/configured.ts's view), the UI reads its
+// select() explanations and Diagnostics — so they cannot disagree.
 //
-// The walk is depth-first and memoised by `label (config)`: a rule's prerequisites are analysed before it,
-// every dependency edge is checked as Bazel's RuleContext does (visibility of the target as written — an
-// alias's own visibility, not its actual's; testonly of what it finally stands for; a package_group anywhere
-// but in `visibility` is "misplaced"), and an error is printed as Bazel prints it,
-// `<BUILD file>:<line>:<col>: in <rule class> rule <label>: <message>`, failing that target and everything
-// that depends on it. Tools (genrule `tools`/`exec_tools`) are analysed in the tool configuration (host under
-// the 4.2.3 profile, exec otherwise), everything else in the configuration of the rule that needs it.
+// A target is analysed in a configuration (source files in none), depth first and memoised by
+// `label (config id)`, the way Bazel's ConfiguredTargetFunction does it, in two halves:
 //
-// What each native rule provides follows Bazel: alias forwards its actual's providers; filegroup's files are
-// its srcs' files (or their `output_group`), its runfiles add data; genrule's files are its outs; sh_binary /
-// sh_test make an executable copy of their one script and carry runfiles (and, for tests, TestInfo);
-// test_suite expands to its tests (test-suite.ts). Genquery and starlark_doc_extract register actions through
-// the hooks the commands layer passes (their engines live in the query and docs layers).
+//   1. What every rule shares, done here: the config_settings its select()s name are analysed first (in the
+//      rule's configuration; a broken one fails there, at its own declaration); then every select() is resolved
+//      against the configuration, its explanation kept (the first failure of a target is its error, as Bazel
+//      stops there); then every label attribute's targets are looked up and analysed — tools (schema `tool`) in
+//      the exec configuration (host under the 4.2.3 profile; genrule `exec_tools` always exec), the rest in the
+//      rule's — and each edge is checked as RuleContext does: the target exists, a package_group is only used in
+//      `visibility`, the target as written (an alias's own visibility, not its actual's) is visible from the
+//      rule, and a non-test rule does not depend on a testonly target (testonly is that of what an alias finally
+//      stands for). Implicit edges (`$genrule_setup`, the platforms of toolchain-resolving rules, a test_suite's
+//      `$implicit_tests`) are analysed too, without the checks.
+//   2. What the rule class does, in its registry entry (rules/): given a RuleContext — resolved attributes,
+//      analysed prerequisites, outputs to declare, actions to register — it returns providers or fails. A rule
+//      whose prerequisites failed is not run.
+//
+// Failures are Diagnostics, made where they happen: the message in Bazel's words, the place to mark in the
+// editor (the label string, the select(), the attribute), where Bazel's console locates it (the rule call, or
+// nowhere), and related places (the matching conditions of an ambiguous select()). The commands layer prints them.
+// A target that fails carries its root cause: what Bazel prints after "build aborted: ".
 
-import type { Profile } from '../base/index.ts';
+import type { Diagnostic, Profile, RelatedLocation } from '../base/index.ts';
 import {
+  execConfiguration,
+  resolveAttribute,
+  TargetLookup,
+  type ConfigContext,
+  type ConfiguredEdge,
+  type ConfiguredGraph,
+  type Configuration,
+  type SelectExplanation,
+  type SettingMatch,
+} from '../config/index.ts';
+import {
+  allAttributes,
   attrValue,
   Configurable,
+  inAttribute,
+  inRule,
+  isLabelType,
+  isVisible,
+  labelsIn,
   labelToString,
-  RULES,
-  type BuildEvent,
+  LabelSyntaxError,
+  locateInRule,
+  misplacedPackageGroup,
+  notVisible,
+  parseLabelInPackage,
+  referencedBy,
+  testonlyDependency,
+  type AttrSpec,
   type Label,
+  type LocateRequest,
   type Loader,
-  type Location,
   type PlainAttrValue,
   type RuleTarget,
   type Target,
 } from '../loading/index.ts';
-import { defaultTimeout, type Action, type AnalyzedTarget, type Artifact, type TestInfo } from './artifacts.ts';
-import { binDir, type BuildConfiguration } from './configuration.ts';
-import { docExtractHook } from './doc-extract.ts';
-import { genqueryHook } from './genquery.ts';
-import { analyzeStarlarkRule } from './starlark-rule.ts';
-import { analyzeGenrule, type GenruleExplanation } from './genrule.ts';
-import { expandLocations, expandMakeVariables, ExpansionError } from './expansion.ts';
-import { expandTestSuite, type SuiteExplanation } from './test-suite.ts';
+import type { GenqueryExplanation } from '../query/index.ts';
+import { binDir, type Action, type AnalyzedTarget, type Artifact, type RootCause } from './artifacts.ts';
+import type { GenruleExplanation } from './explanations.ts';
+import type { RuleContext, RuleExplanation, RuleResult } from './rule-context.ts';
+import { implementationOf } from './rules/index.ts';
+import type { SuiteExplanation } from '../loading/index.ts';
 
-/** Resolves one attribute of a rule in a configuration (config/CONTRACT.md resolveAttribute). */
-export type AttributeResolver = (
-  rule: RuleTarget,
-  attr: string,
-  config: BuildConfiguration,
-) => { value: PlainAttrValue; explanation?: unknown } | { error: string };
-
-/** Rules whose execution lives in another layer: given the rule and its analysed deps, they add actions. */
-export interface RuleHook {
-  (rule: RuleTarget, config: BuildConfiguration, an: Analyzer): { files: Artifact[]; outputGroups?: Map<string, Artifact[]> } | { error: string };
+export interface AnalysisOptions {
+  /** The loader, command line, profile and workspace path (the configuration layer's context). */
+  readonly context: ConfigContext;
+  /** The target configuration, made from the command line. */
+  readonly target: Configuration;
 }
 
-export interface AnalysisContext {
-  readonly loader: Loader;
+/** What analysis explains for the UI, keyed as the panels look things up. */
+export interface AnalysisExplanations {
+  /** select() resolutions: configured-target key → one per configurable attribute resolved. */
+  readonly selects: ReadonlyMap<string, readonly SelectExplanation[]>;
+  /** config_settings analysed: configured-target key → the match, entry by entry (or why it is malformed). */
+  readonly settings: ReadonlyMap<string, SettingMatch>;
+  /** genrule label (` (<output dir>)` outside the target configuration) → command expansion. */
+  readonly genrules: ReadonlyMap<string, GenruleExplanation>;
+  readonly testSuites: ReadonlyMap<string, SuiteExplanation>;
+  readonly genqueries: ReadonlyMap<string, GenqueryExplanation>;
+}
+
+interface NodeState {
+  readonly edges: ConfiguredEdge[];
+  readonly attrs: Map<string, PlainAttrValue>;
+  readonly prerequisites: Map<string, AnalyzedTarget[]>;
+  /** A select() of this target failed (only its first failure is reported). */
+  selectFailed: boolean;
+  failed: boolean;
+  cause?: RootCause;
+}
+
+const NO_EDGES: readonly ConfiguredEdge[] = [];
+
+function implicitLabel(s: string): Label {
+  const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s)!;
+  return { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! };
+}
+
+export class Analysis implements ConfiguredGraph {
   readonly profile: Profile;
+  readonly loader: Loader;
+  readonly lookup: TargetLookup;
   readonly workspaceDir: string;
-  readonly target: BuildConfiguration;
-  readonly tool: BuildConfiguration;
-  /** select() resolution; the default resolves plain values only. */
-  readonly resolve?: AttributeResolver;
-  /** genquery, starlark_doc_extract. */
-  readonly hooks?: Readonly<Record<string, RuleHook>>;
-}
-
-/** A plain-values-only resolver, for when the configuration layer is absent. */
-export const plainResolver: AttributeResolver = (rule, attr) => {
-  const v = attrValue(rule, attr);
-  if (v instanceof Configurable) return { error: `rulepen cannot resolve select() in attribute '${attr}' yet` };
-  return { value: v ?? null };
-};
-
-/** Rules whose outputs another layer computes: starlark_doc_extract (docs). */
-const BUILTIN_HOOKS: Readonly<Record<string, RuleHook>> = {
-  starlark_doc_extract: (rule, config, an) => docExtractHook(rule, config, an),
-  genquery: (rule, config, an) => genqueryHook(rule, config, an),
-};
-
-const PUBLIC = '//visibility:public';
-const PRIVATE = '//visibility:private';
-
-export class Analyzer {
+  readonly targetConfig: Configuration;
+  /** Where tools are built: the exec configuration (host under the 4.2.3 profile). */
+  readonly toolConfig: Configuration;
+  /** genrule `exec_tools`: always the exec configuration. */
+  private readonly execToolsConfig: Configuration;
   readonly actions = new Map<string, Action>();
-  readonly events: BuildEvent[] = [];
-  readonly genrules = new Map<string, GenruleExplanation>();
-  readonly suites = new Map<string, SuiteExplanation>();
-  readonly genqueries = new Map<string, unknown>();
-  /** Dependency edges met during analysis, between configured-target keys (for the result graph). */
-  readonly edges: { from: string; to: string; attr: string; tool: boolean }[] = [];
-  readonly selects = new Map<string, unknown[]>();
-  /** Packages whose targets were configured, for "N packages loaded, M targets configured". */
+  /** Main-repository packages whose targets were configured, for "N packages loaded, M targets configured". */
   readonly packagesSeen = new Set<string>();
+  private readonly diagnostics: Diagnostic[] = [];
+  private taken = 0;
   private readonly done = new Map<string, AnalyzedTarget>();
-  private readonly active = new Set<string>();
-  /** Generated file artifacts by `label (config id)`. */
+  private readonly state = new Map<string, NodeState>();
+  private readonly order: AnalyzedTarget[] = [];
+  /** Keys being analysed, outermost first (for cycles). */
+  private readonly stack: string[] = [];
   private readonly generated = new Map<string, Artifact>();
-  private readonly resolver: AttributeResolver;
-  /** Attribute resolutions that failed so far (a rule compares it before and after reading its attributes). */
-  attrFailures = 0;
+  private readonly schemaAttrs = new Map<RuleTarget['schema'], AttrSpec[]>();
+  private readonly ex = {
+    selects: new Map<string, SelectExplanation[]>(),
+    settings: new Map<string, SettingMatch>(),
+    genrules: new Map<string, GenruleExplanation>(),
+    testSuites: new Map<string, SuiteExplanation>(),
+    genqueries: new Map<string, GenqueryExplanation>(),
+  };
 
-  constructor(readonly ctx: AnalysisContext) {
-    this.resolver = ctx.resolve ?? plainResolver;
+  constructor(readonly opts: AnalysisOptions) {
+    const ctx = opts.context;
+    this.profile = ctx.profile;
+    this.loader = ctx.loader;
+    this.workspaceDir = ctx.workspaceDir;
+    this.lookup = new TargetLookup(ctx.loader);
+    this.targetConfig = opts.target;
+    this.toolConfig = execConfiguration(opts.target, ctx);
+    this.execToolsConfig = execConfiguration(opts.target, ctx, 'exec');
+  }
+
+  // ---- the graph, as cquery and the UI read it ----
+
+  get targets(): readonly AnalyzedTarget[] {
+    return this.order;
+  }
+
+  deps(ct: { readonly key: string }): readonly ConfiguredEdge[] {
+    return this.state.get(ct.key)?.edges ?? NO_EDGES;
+  }
+
+  attribute(ct: { readonly key: string; readonly target: Target }, attr: string): PlainAttrValue | undefined {
+    const s = this.state.get(ct.key);
+    if (!s || ct.target.kind !== 'rule') return undefined;
+    if (s.attrs.has(attr)) return s.attrs.get(attr);
+    const v = attrValue(ct.target, attr);
+    return v instanceof Configurable ? undefined : v;
+  }
+
+  /** The configured target with this key, when analysed. */
+  get(key: string): AnalyzedTarget | undefined {
+    return this.done.get(key);
   }
 
   get configuredCount(): number {
-    return this.done.size;
+    return this.order.filter((t) => t.label.repo === '').length;
   }
 
-  /** Every analysed target (for the result graph). */
-  analyzed(): AnalyzedTarget[] {
-    return [...this.done.values()];
+  explanations(): AnalysisExplanations {
+    return this.ex;
   }
 
-  abs(loc: Location): string {
-    return `${this.ctx.workspaceDir}/${loc.file}:${loc.line}:${loc.column}`;
+  /** Every Diagnostic analysis reported, in order. */
+  allDiagnostics(): readonly Diagnostic[] {
+    return this.diagnostics;
   }
 
-  /** Reports an error of a rule in Bazel's form. */
-  ruleError(rule: RuleTarget, message: string): void {
-    this.events.push({ severity: 'error', text: `${this.abs(rule.location)}: in ${rule.ruleClass} rule ${labelToString(rule.label)}: ${message}` });
+  /** The Diagnostics reported since the last call (the console prints them as they come). */
+  takeDiagnostics(): Diagnostic[] {
+    const out = this.diagnostics.slice(this.taken);
+    this.taken = this.diagnostics.length;
+    return out;
   }
 
-  /** Reports an attribute error: `… in <attr> attribute of <rule class> rule <label>: <message>`. */
-  attrError(rule: RuleTarget, attr: string, message: string): void {
-    this.events.push({ severity: 'error', text: `${this.abs(rule.location)}: in ${attr} attribute of ${rule.ruleClass} rule ${labelToString(rule.label)}: ${message}` });
+  // ---- analysing ----
+
+  /** Analyses what a label names in a configuration (source files in none); undefined when it names nothing. */
+  analyzeLabel(label: Label, config: Configuration): AnalyzedTarget | undefined {
+    const t = this.lookup.target(label);
+    return t ? this.analyze(t, config) : undefined;
   }
 
-  error(text: string): void {
-    this.events.push({ severity: 'error', text });
-  }
-
-  /** The target a label names, or undefined after reporting why not (`referencedBy` for the message). */
-  lookup(label: Label, referencedBy?: RuleTarget): Target | undefined {
-    const where = referencedBy ? `${this.abs(referencedBy.location)}: ` : '';
-    const by = referencedBy ? ` and referenced by '${labelToString(referencedBy.label)}'` : '';
-    if (label.repo !== '') {
-      this.error(`${where}no such package '@${label.repo}//${label.pkg}': The repository '@${label.repo}' could not be resolved${by}`);
-      return undefined;
-    }
-    const pkg = this.ctx.loader.getPackage(label.pkg);
-    if (!pkg) {
-      this.error(
-        `${where}no such package '${label.pkg}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${this.ctx.workspaceDir}/${label.pkg}${by}`,
-      );
-      return undefined;
-    }
-    const t = pkg.targets.get(label.name);
-    if (!t) {
-      this.error(
-        `${where}no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}' defined by ${this.ctx.workspaceDir}/${pkg.buildFile}${by}`,
-      );
-      return undefined;
-    }
-    return t;
-  }
-
-  /** Resolves an attribute (select() included), reporting an error on failure. */
-  attr(rule: RuleTarget, name: string, config: BuildConfiguration): PlainAttrValue | undefined {
-    const raw = rule.attrs.get(name);
-    if (raw instanceof Configurable) {
-      // The config_settings a select() names are prerequisites: analysed first, their errors their own.
-      for (const part of raw.parts) {
-        if (part.kind !== 'selector') continue;
-        for (const b of part.branches) {
-          if (b.isDefault) continue;
-          const t = this.ctx.loader.getPackage(b.key.pkg)?.targets.get(b.key.name);
-          if (t?.kind !== 'rule' || t.ruleClass !== 'config_setting') continue;
-          const a = this.analyzeTarget(t, config);
-          if (!a || a.failed) {
-            this.attrFailures++;
-            return undefined;
-          }
-        }
-      }
-    }
-    const r = this.resolver(rule, name, config);
-    if ('error' in r) {
-      this.attrFailures++;
-      // Bazel prints a select() error located but without the rule prefix, and repeats it after "build aborted:".
-      const text = `${this.abs(rule.location)}: ${r.error}`;
-      this.error(text);
-      this.noteCause(text);
-      return undefined;
-    }
-    if (r.explanation !== undefined) {
-      const key = `${labelToString(rule.label)} (${config.id})`;
-      const list = this.selects.get(key) ?? [];
-      list.push(r.explanation);
-      this.selects.set(key, list);
-    }
-    return r.value;
-  }
-
-  attrString(rule: RuleTarget, name: string, config: BuildConfiguration): string {
-    const v = this.attr(rule, name, config);
-    return typeof v === 'string' ? v : '';
-  }
-
-  attrBool(rule: RuleTarget, name: string, config: BuildConfiguration): boolean {
-    return this.attr(rule, name, config) === true;
-  }
-
-  attrStrings(rule: RuleTarget, name: string, config: BuildConfiguration): string[] {
-    const v = this.attr(rule, name, config);
-    return Array.isArray(v) ? (v as string[]).filter((x) => typeof x === 'string') : [];
-  }
-
-  attrDict(rule: RuleTarget, name: string, config: BuildConfiguration): [string, string][] {
-    const v = this.attr(rule, name, config);
-    return Array.isArray(v) ? (v as [string, string][]).filter((e) => Array.isArray(e)) : [];
-  }
-
-  /** The labels of a label or label-list attribute. */
-  attrLabels(rule: RuleTarget, name: string, config: BuildConfiguration): Label[] {
-    const v = this.attr(rule, name, config);
-    if (v === null || v === undefined) return [];
-    if (Array.isArray(v)) return (v as Label[]).filter((x) => typeof x === 'object' && x !== null && 'name' in x);
-    if (typeof v === 'object' && 'name' in (v as object)) return [v as Label];
-    return [];
-  }
-
-  /**
-   * The analysed prerequisites of one attribute, each edge checked (visibility, testonly, package groups).
-   * `ok` is false when any of them failed.
-   */
-  deps(rule: RuleTarget, name: string, config: BuildConfiguration, depConfig = config): { deps: AnalyzedTarget[]; ok: boolean } {
-    const out: AnalyzedTarget[] = [];
-    let ok = true;
-    for (const l of this.attrLabels(rule, name, config)) {
-      const t = this.lookup(l, rule);
-      if (!t) {
-        ok = false;
-        continue;
-      }
-      if (t.kind === 'package group') {
-        this.attrError(rule, name, `package group '${labelToString(l)}' is misplaced here (they are only allowed in the visibility attribute)`);
-        ok = false;
-        continue;
-      }
-      const d = this.analyzeTarget(t, t.kind === 'source file' ? null : depConfig);
-      if (!d || d.failed) {
-        ok = false;
-        if (!d) continue;
-      }
-      if (!this.visible(t, rule.label.pkg)) {
-        this.ruleError(
-          rule,
-          `target '${labelToString(l)}' is not visible from target '${labelToString(rule.label)}'. Check the visibility declaration of the former target if you think the dependency is legitimate`,
-        );
-        ok = false;
-      }
-      // An alias's own testonly is ignored: whoever depends on the alias is checked against the actual.
-      if (d.testonly && rule.ruleClass !== 'alias' && !this.isTestonly(rule, config)) {
-        this.ruleError(
-          rule,
-          `non-test target '${labelToString(rule.label)}' depends on testonly target '${labelToString(l)}' and doesn't have testonly attribute set`,
-        );
-        ok = false;
-      }
-      out.push(d);
-      this.edges.push({ from: `${labelToString(rule.label)} (${config.id})`, to: d.key, attr: name, tool: depConfig !== config });
-    }
-    return { deps: out, ok };
-  }
-
-  /** A rule is testonly when it says so, when it is a test, or (test_suite) unless it says otherwise. */
-  isTestonly(rule: RuleTarget, _config?: BuildConfiguration): boolean {
-    if (rule.schema.test) return true;
-    if (rule.attrs.has('testonly')) return rule.attrs.get('testonly') === true;
-    return rule.ruleClass === 'test_suite';
-  }
-
-  /** Is `t` (as written in an attribute) visible from package `fromPkg`? */
-  visible(t: Target, fromPkg: string): boolean {
-    if (t.label.pkg === fromPkg && t.label.repo === '') return true;
-    let vis: readonly Label[] | undefined;
-    if (t.kind === 'source file') {
-      // Bazel 4.2.3 exports a source file that no exports_files() names (legacy implicit export).
-      if (!t.visibility) return true;
-      vis = t.visibility;
-    } else if (t.kind === 'generated file') {
-      const pkg = this.ctx.loader.getPackage(t.rule.pkg);
-      const r = pkg?.targets.get(t.rule.name);
-      if (!r || r.kind !== 'rule') return true;
-      return this.visible(r, fromPkg);
-    } else if (t.kind === 'rule') {
-      vis = this.ruleVisibility(t);
-    } else return true;
-    return this.matchesVisibility(vis, t.label.pkg, fromPkg, new Set());
-  }
-
-  private ruleVisibility(rule: RuleTarget): readonly Label[] {
-    const v = rule.attrs.get('visibility');
-    if (Array.isArray(v)) return v as Label[];
-    const pkg = this.ctx.loader.getPackage(rule.label.pkg);
-    return pkg?.args.defaultVisibility ?? [];
-  }
-
-  private matchesVisibility(vis: readonly Label[], ownPkg: string, fromPkg: string, seen: Set<string>): boolean {
-    for (const l of vis) {
-      const s = labelToString(l);
-      if (s === PUBLIC) return true;
-      if (s === PRIVATE) continue;
-      if (l.name === '__pkg__' && l.pkg === fromPkg) return true;
-      if (l.name === '__subpackages__' && (l.pkg === '' || fromPkg === l.pkg || fromPkg.startsWith(l.pkg + '/'))) return true;
-      if (l.name === '__pkg__' || l.name === '__subpackages__') continue;
-      if (seen.has(s)) continue;
-      seen.add(s);
-      const g = this.ctx.loader.getPackage(l.pkg)?.targets.get(l.name);
-      if (g && g.kind === 'package group' && this.groupContains(g.packages, g.includes, fromPkg, seen)) return true;
-    }
-    void ownPkg;
-    return false;
-  }
-
-  private groupContains(specs: readonly string[], includes: readonly Label[], pkg: string, seen: Set<string>): boolean {
-    let included = false;
-    for (const raw of specs) {
-      const neg = raw.startsWith('-');
-      const spec = neg ? raw.slice(1) : raw;
-      let m = false;
-      if (spec === 'public' || spec === '//...') m = true;
-      else if (spec === 'private') m = false;
-      else if (spec.endsWith('/...')) {
-        const base = spec.slice(2, -4);
-        m = pkg === base || pkg.startsWith(base + '/');
-      } else m = spec.replace(/^\/\//, '') === pkg;
-      if (m && neg) return false;
-      if (m) included = true;
-    }
-    if (included) return true;
-    for (const inc of includes) {
-      const s = labelToString(inc);
-      if (seen.has(s)) continue;
-      seen.add(s);
-      const g = this.ctx.loader.getPackage(inc.pkg)?.targets.get(inc.name);
-      if (g && g.kind === 'package group' && this.groupContains(g.packages, g.includes, pkg, seen)) return true;
-    }
-    return false;
-  }
-
-  /** Analyses the target a label names in a configuration (null for source files). */
-  analyze(label: Label, config: BuildConfiguration): AnalyzedTarget | undefined {
-    const t = this.lookup(label);
-    if (!t) return undefined;
-    return this.analyzeTarget(t, t.kind === 'source file' ? null : config);
-  }
-
-  analyzeTarget(t: Target, config: BuildConfiguration | null): AnalyzedTarget | undefined {
-    const key = `${labelToString(t.label)} (${config?.id ?? 'null'})`;
+  analyze(t: Target, config: Configuration | null): AnalyzedTarget {
+    const c = t.kind === 'source file' ? null : config;
+    const key = `${labelToString(t.label)} (${c?.id ?? 'null'})`;
     const done = this.done.get(key);
-    if (done) return this.noteFailure(done);
-    if (this.active.has(key)) {
-      this.error(`cycle in dependency graph:\n    ${labelToString(t.label)}`);
-      return undefined;
-    }
-    this.active.add(key);
-    this.packagesSeen.add(t.label.pkg);
+    if (done) return done;
+    const at = this.stack.indexOf(key);
+    if (at >= 0) return this.cycle(t, c, key, at);
+    if (t.label.repo === '') this.packagesSeen.add(t.label.pkg);
+    const s: NodeState = { edges: [], attrs: new Map(), prerequisites: new Map(), selectFailed: false, failed: false };
+    this.state.set(key, s);
+    this.stack.push(key);
     let result: AnalyzedTarget;
-    this.causes.push(undefined);
-    const failuresBefore = this.attrFailures;
     try {
-      result = this.compute(t, config, key);
+      result = this.compute(t, c, key, s);
     } finally {
-      this.active.delete(key);
+      this.stack.pop();
     }
-    const cause = this.causes.pop();
-    // An attribute that could not be resolved (a select() without a match…) fails the target whatever its rule.
-    if (this.attrFailures > failuresBefore && !result.failed) result = { ...result, failed: true };
-    if (result.failed) result = { ...result, rootCause: cause ?? `Analysis of target '${labelToString(t.label)}' failed` };
+    if (s.failed && !result.failed) result = { ...result, failed: true };
+    if (result.failed) result = { ...result, rootCause: s.cause ?? { kind: 'target', label: labelToString(t.label) } };
     this.done.set(key, result);
-    return this.noteFailure(result);
+    this.order.push(result);
+    return result;
   }
 
-  /** Per target being analysed (innermost last): the first cause of its failure seen, its own or a dependency's. */
-  private readonly causes: (string | undefined)[] = [];
-
-  private noteCause(text: string | undefined): void {
-    const top = this.causes.length - 1;
-    if (top >= 0 && text !== undefined) this.causes[top] ??= text;
-  }
-
-  /** Tells the target being analysed (if any) that this dependency failed, and why. */
-  private noteFailure(a: AnalyzedTarget): AnalyzedTarget {
-    if (a.failed) this.noteCause(a.rootCause);
-    return a;
-  }
-
-  private base(t: Target, config: BuildConfiguration | null, key: string): AnalyzedTarget {
+  private base(t: Target, config: Configuration | null, key: string): AnalyzedTarget {
     return { key, label: t.label, target: t, config, files: [], runfiles: [], outputGroups: new Map(), testonly: false, failed: false };
   }
 
-  private compute(t: Target, config: BuildConfiguration | null, key: string): AnalyzedTarget {
+  private compute(t: Target, config: Configuration | null, key: string, s: NodeState): AnalyzedTarget {
     const base = this.base(t, config, key);
     switch (t.kind) {
       case 'source file': {
         const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
-        const a: Artifact = { execPath: path, shortPath: path, root: '', label: t.label };
+        const a: Artifact = { execPath: t.label.repo ? `external/${t.label.repo}/${path}` : path, shortPath: t.label.repo ? `../${t.label.repo}/${path}` : path, root: '', label: t.label };
         return { ...base, files: [a], runfiles: [a] };
       }
       case 'package group':
+        for (const l of t.includes) this.edge(s, t, 'includes', l, null, { implicit: false, tool: false, checked: false });
         return base;
       case 'generated file': {
-        const rule = this.ctx.loader.getPackage(t.rule.pkg)?.targets.get(t.rule.name);
-        if (!rule || rule.kind !== 'rule' || !config) return { ...base, failed: true };
-        const r = this.analyzeTarget(rule, config);
+        const rule = this.edge(s, t, '$generating_rule', t.rule, config, { implicit: false, tool: false, checked: false });
         const a = this.generated.get(key);
-        if (!r || r.failed || !a) return { ...base, failed: true, testonly: r?.testonly ?? false };
-        return { ...base, files: [a], runfiles: [a], testonly: r.testonly };
+        if (!rule || rule.failed || !a) return { ...base, failed: true, testonly: rule?.testonly ?? false };
+        return { ...base, files: [a], runfiles: [a], testonly: rule.testonly };
       }
       case 'rule':
-        return this.rule(t, config!, base);
+        return this.rule(t, config!, base, s);
     }
   }
 
-  /** The artifact of an output file of `rule` in `config`, registered so that its file target finds it. */
-  declareOutput(rule: RuleTarget, name: string, config: BuildConfiguration, actionKey: string): Artifact {
+  /** A cycle: Bazel's drawing of it, at the target where it starts; everything on it fails. */
+  private cycle(t: Target, config: Configuration | null, key: string, at: number): AnalyzedTarget {
+    const members = this.stack.slice(at).map((k) => k.replace(/ \([^)]*\)$/, ''));
+    const label = labelToString(t.label);
+    const drawing = ['.-> ' + label, ...members.slice(1).map((m) => '|   ' + m), '`-- ' + label].join('\n');
+    if (t.kind === 'rule') this.report(t, inRule(t.ruleClass, t.label) + 'cycle in dependency graph:\n' + drawing);
+    else this.report(undefined, 'cycle in dependency graph:\n' + drawing);
+    for (const k of this.stack.slice(at)) {
+      const s = this.state.get(k);
+      if (s) {
+        s.failed = true;
+        s.cause ??= { kind: 'cycle' };
+      }
+    }
+    return { ...this.base(t, config, key), failed: true, rootCause: { kind: 'cycle' } };
+  }
+
+  private attributesOf(schema: RuleTarget['schema']): AttrSpec[] {
+    let a = this.schemaAttrs.get(schema);
+    if (!a) this.schemaAttrs.set(schema, (a = allAttributes(schema, this.profile.postBazel4Attributes)));
+    return a;
+  }
+
+  /** A rule is testonly when it says so, when it is a test, when its package says so, or (test_suite) unless it says otherwise. */
+  isTestonly(rule: RuleTarget): boolean {
+    if (rule.schema.test) return true;
+    if (rule.attrs.has('testonly')) return rule.attrs.get('testonly') === true;
+    if (rule.ruleClass === 'test_suite') return true;
+    return this.loader.getPackage(rule.label.pkg)?.args.defaultTestonly === true && rule.label.repo === '';
+  }
+
+  private rule(rule: RuleTarget, config: Configuration, base: AnalyzedTarget, s: NodeState): AnalyzedTarget {
+    const b = { ...base, testonly: this.isTestonly(rule) };
+    // A rule whose package is in error was reported while loading.
+    if (rule.inError) return { ...b, failed: true };
+    const specs = this.attributesOf(rule.schema);
+
+    // The config_settings (or aliases, constraint_values) the select()s name: prerequisites, analysed first.
+    for (const [, raw] of rule.attrs) {
+      if (!(raw instanceof Configurable)) continue;
+      for (const part of raw.parts) {
+        if (part.kind !== 'selector') continue;
+        for (const br of part.branches) if (!br.isDefault) this.edge(s, rule, '$config_dependencies', br.key, config, { implicit: false, tool: false, checked: false });
+      }
+    }
+
+    // Label attributes: resolved, their targets analysed and the edges checked.
+    for (const spec of specs) {
+      if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility') continue;
+      const tool = spec.tool === true;
+      const depConfig = tool ? (spec.name === 'exec_tools' ? this.execToolsConfig : this.toolConfig) : config;
+      if (spec.implicit) {
+        const v = attrValue(rule, spec.name);
+        if (typeof v === 'string') this.edge(s, rule, spec.name, implicitLabel(v), depConfig, { implicit: true, tool, checked: false });
+        continue;
+      }
+      if (!rule.attrs.has(spec.name)) continue;
+      const value = this.resolve(rule, spec.name, config, s);
+      if (value === undefined) continue;
+      for (const l of labelsIn(spec.type, value)) this.edge(s, rule, spec.name, l, depConfig, { implicit: false, tool, checked: true });
+    }
+    // Every other select() is resolved too (cmd, tags, …), for its explanation and errors.
+    for (const [name, raw] of rule.attrs) {
+      if (raw instanceof Configurable && !s.attrs.has(name)) this.resolve(rule, name, config, s);
+    }
+    if (rule.ruleClass === 'test_suite') {
+      for (const l of rule.implicitTests ?? []) this.edge(s, rule, '$implicit_tests', l, config, { implicit: false, tool: false, checked: false });
+    }
+    // Rules that resolve toolchains depend on the target platform (and, current Bazel, the execution platform).
+    const edges = this.profile.platformEdges;
+    if (edges.rules.includes(rule.ruleClass)) {
+      const tp = this.platformLabel(config.platform);
+      if (tp) this.edge(s, rule, '$target_platform', tp, config, { implicit: true, tool: false, checked: false });
+      const ep = edges.execPlatform ? this.platformLabel(this.toolConfig.platform) : undefined;
+      if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
+    }
+    if (s.failed) return { ...b, failed: true };
+
+    const ctx = new Context(this, rule, config, b.key, s);
+    const r: RuleResult = implementationOf(rule).analyze(ctx);
+    if ('failed' in r) return { ...b, failed: true };
+    if (r.forwardsTo) {
+      const a = r.forwardsTo;
+      return { ...a, key: b.key, label: b.label, target: b.target, config: b.config, actual: a.actual ?? a, aliasChain: [rule.label, ...(a.aliasChain ?? [])], failed: false, rootCause: undefined };
+    }
+    return {
+      ...b,
+      files: r.files ?? [],
+      runfiles: r.runfiles ?? [],
+      outputGroups: r.outputGroups ?? new Map(),
+      ...(r.executable ? { executable: r.executable } : {}),
+      ...(r.test ? { test: r.test } : {}),
+      ...(r.runArgs ? { runArgs: r.runArgs } : {}),
+      ...(r.makeVariables ? { makeVariables: r.makeVariables } : {}),
+      ...(r.suiteTests ? { suiteTests: r.suiteTests } : {}),
+    };
+  }
+
+  private platformLabel(raw: string): Label | undefined {
+    try {
+      return parseLabelInPackage(raw, { repo: '', pkg: '' }, this.profile.labels);
+    } catch (e) {
+      if (e instanceof LabelSyntaxError) return undefined;
+      throw e;
+    }
+  }
+
+  /** Resolves one attribute's select()s, keeping the explanation; undefined (after reporting) when it fails. */
+  private resolve(rule: RuleTarget, name: string, config: Configuration, s: NodeState): PlainAttrValue | undefined {
+    const r = resolveAttribute(rule, name, config, this.opts.context);
+    if (r.explanation) {
+      const key = `${labelToString(rule.label)} (${config.id})`;
+      const list = this.ex.selects.get(key) ?? [];
+      list.push(r.explanation);
+      this.ex.selects.set(key, list);
+    }
+    if (!('error' in r)) {
+      s.attrs.set(name, r.value);
+      return r.value;
+    }
+    s.failed = true;
+    // Bazel stops analysing a target at its first select() error.
+    if (s.selectFailed) return undefined;
+    s.selectFailed = true;
+    const related = this.conditionPlaces(r.explanation);
+    if (r.failedSetting) {
+      // A key whose config_setting is broken: that one was reported where it is declared; Bazel adds, unlocated,
+      // which target's select() needed it.
+      const setting = labelToString(r.failedSetting.target.label);
+      const key = r.explanation?.conditions.find((c) => c.error !== undefined)?.setting ?? setting;
+      this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${r.error}`, { attr: name, selectKey: key }, { printed: 'none', related });
+      s.cause ??= { kind: 'target', label: setting };
+      return undefined;
+    }
+    const invalidKey = /^(\S+) is not a valid select\(\) condition for /.exec(r.error)?.[1];
+    const visibility = /^target '.*' is not visible from target /.test(r.error);
+    const message = visibility ? inAttribute(name, rule.ruleClass, rule.label) + r.error : r.error;
+    const d = this.report(rule, message, invalidKey ? { attr: name, selectKey: invalidKey } : { attr: name, select: true }, { related });
+    // Bazel repeats a select() error, with its location, after "build aborted: ".
+    s.cause ??= { kind: 'diagnostic', diagnostic: d };
+    return undefined;
+  }
+
+  /** Where the conditions of a select() are declared, as related locations saying whether each matched. */
+  private conditionPlaces(e: SelectExplanation | undefined): RelatedLocation[] {
+    const out: RelatedLocation[] = [];
+    for (const c of e?.conditions ?? []) {
+      if (c.setting === '//conditions:default') continue;
+      let l: Label;
+      try {
+        l = parseLabelInPackage(c.resolvedTo ?? c.setting, { repo: '', pkg: '' }, this.profile.labels);
+      } catch (err) {
+        if (err instanceof LabelSyntaxError) continue;
+        throw err;
+      }
+      const t = this.lookup.target(l);
+      if (!t || t.kind !== 'rule' || t.label.repo !== '') continue;
+      const place = locateInRule(this.loader.workspace, t);
+      if (!place) continue;
+      const state = c.error ? `cannot be used: ${c.error.split('\n')[0]}` : c.matches ? 'matches' : 'does not match';
+      out.push({ ...place, message: `${c.setting} ${state}` });
+    }
+    return out;
+  }
+
+  /**
+   * One edge: looks the label up, analyses the target in `config`, checks the edge (unless `checked` is false)
+   * and records it. Returns the analysed target, or undefined when the label names nothing.
+   */
+  private edge(
+    s: NodeState,
+    owner: Target,
+    attr: string,
+    label: Label,
+    config: Configuration | null,
+    o: { readonly implicit: boolean; readonly tool: boolean; readonly checked: boolean },
+  ): AnalyzedTarget | undefined {
+    const found = this.lookup.get(label);
+    if ('error' in found) {
+      // A select() key that names nothing is reported by the select() as an invalid condition.
+      if (attr === '$config_dependencies') return undefined;
+      if (owner.kind === 'rule') this.report(owner, referencedBy(found.error, owner.label), { attr, value: labelToString(label) });
+      else this.report(undefined, found.error);
+      s.failed = true;
+      s.cause ??= { kind: 'loading' };
+      return undefined;
+    }
+    const t = found.target;
+    const dep = this.analyze(t, config);
+    // As Bazel names a dependency in messages: what it finally is, and the aliases it was reached through.
+    const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
+    const finalTarget = dep.actual?.target ?? t;
+    if (finalTarget.kind === 'package group' && o.checked && owner.kind === 'rule') {
+      this.report(owner, inAttribute(attr, owner.ruleClass, owner.label) + misplacedPackageGroup(named), { attr, value: labelToString(label) });
+      s.failed = true;
+      return undefined;
+    }
+    if (dep.failed) {
+      s.failed = true;
+      s.cause ??= dep.rootCause;
+    }
+    if (o.checked && owner.kind === 'rule') {
+      // Visibility of the target as written: an alias's own, not its actual's.
+      if (!isVisible(t, owner.label, this.lookup)) {
+        this.report(owner, inRule(owner.ruleClass, owner.label) + notVisible(named, owner.label, { sourceFile: finalTarget.kind === 'source file' }), { attr, value: labelToString(label) }, {
+          related: this.declaredAt(t, `${labelToString(label)} is declared here`),
+        });
+        s.failed = true;
+      }
+      // testonly of what it finally stands for; an alias itself is never checked (its dependers are). The output
+      // file of a testonly rule does not count (Bazel's --check_testonly_for_output_files is off by default;
+      // checked with 4.2.3).
+      if (dep.testonly && finalTarget.kind !== 'generated file' && owner.ruleClass !== 'alias' && !this.isTestonly(owner)) {
+        this.report(owner, inRule(owner.ruleClass, owner.label) + testonlyDependency(owner.label, named), { attr, value: labelToString(label) }, {
+          related: this.declaredAt(dep.actual?.target ?? t, `${labelToString(named.label)} is testonly`),
+        });
+        s.failed = true;
+      }
+    }
+    if (!s.edges.some((e) => e.to === dep && e.attr === attr)) s.edges.push({ attr, to: dep, tool: o.tool, implicit: o.implicit });
+    const list = s.prerequisites.get(attr) ?? [];
+    if (!list.includes(dep)) list.push(dep);
+    s.prerequisites.set(attr, list);
+    return dep;
+  }
+
+  private declaredAt(t: Target, message: string): RelatedLocation[] {
+    if (t.label.repo !== '') return [];
+    const place = t.kind === 'rule' ? locateInRule(this.loader.workspace, t) : 'location' in t && t.location.file ? { file: t.location.file, range: { start: { line: t.location.line, column: t.location.column }, end: { line: t.location.line, column: t.location.column } } } : undefined;
+    return place ? [{ ...place, message }] : [];
+  }
+
+  /**
+   * Records a Diagnostic about a rule (or about nothing in particular): marked where `at` says, printed by the
+   * console at the rule's location (Bazel's `<BUILD>:<line>:<col>: <message>`) unless `printed` is 'none'.
+   */
+  report(
+    rule: RuleTarget | undefined,
+    message: string,
+    at: LocateRequest = {},
+    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly severity?: 'error' | 'warning' } = {},
+  ): Diagnostic {
+    const inMain = rule !== undefined && rule.label.repo === '';
+    const place = inMain ? locateInRule(this.loader.workspace, rule, at) : undefined;
+    const d: Diagnostic = {
+      file: place?.file ?? '',
+      range: place?.range ?? { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+      severity: o.severity ?? 'error',
+      message,
+      kind: 'analysis',
+      ...(rule ? { target: labelToString(rule.label) } : {}),
+      printedAt: rule && o.printed !== 'none' ? rule.location : null,
+      ...(o.related && o.related.length > 0 ? { related: o.related } : {}),
+    };
+    this.diagnostics.push(d);
+    return d;
+  }
+
+  // ---- for the rule contexts ----
+
+  /** Declares an output file of a rule; its generated-file target finds it by `label (config id)`. */
+  declareOutput(rule: RuleTarget, name: string, config: Configuration, actionKey: string): Artifact {
     const root = binDir(config);
     const shortPath = rule.label.pkg ? `${rule.label.pkg}/${name}` : name;
     const label: Label = { repo: rule.label.repo, pkg: rule.label.pkg, name };
@@ -422,171 +516,115 @@ export class Analyzer {
     return a;
   }
 
-  addAction(a: Action): void {
+  registerAction(a: Action): void {
     this.actions.set(a.key, a);
   }
 
-  private rule(rule: RuleTarget, config: BuildConfiguration, base: AnalyzedTarget): AnalyzedTarget {
-    const testonly = this.isTestonly(rule, config);
-    const b = { ...base, testonly };
-    if (rule.inError) return { ...b, failed: true };
-    switch (rule.ruleClass) {
-      case 'alias':
-        return this.alias(rule, config, b);
-      case 'filegroup':
-        return this.filegroup(rule, config, b);
-      case 'bzl_library': {
-        // StarlarkLibraryInfo's files: its srcs, then its deps' (transitively), as DefaultInfo.
-        const srcs = this.deps(rule, 'srcs', config);
-        const deps = this.deps(rule, 'deps', config);
-        if (!srcs.ok || !deps.ok) return { ...b, failed: true };
-        return { ...b, files: uniq([...srcs.deps.flatMap((d) => d.files), ...deps.deps.flatMap((d) => d.files)]) };
-      }
-      case 'config_setting': {
-        const some = ['values', 'define_values', 'flag_values', 'constraint_values'].some((n) => {
-          const v = rule.attrs.get(n);
-          return Array.isArray(v) && v.length > 0;
-        });
-        if (!some) {
-          this.ruleError(rule, 'Either values, flag_values or constraint_values must be specified and non-empty');
-          return { ...b, failed: true };
-        }
-        return b;
-      }
-      case 'genrule': {
-        const r = analyzeGenrule(rule, config, this);
-        if ('failed' in r) return { ...b, failed: true };
-        return { ...b, files: r.files, runfiles: r.files, executable: r.executable };
-      }
-      case 'sh_binary':
-      case 'sh_test':
-      case 'sh_library':
-        return this.sh(rule, config, b);
-      case 'test_suite': {
-        const r = expandTestSuite(rule, config, this);
-        this.suites.set(labelToString(rule.label), r.explanation);
-        const files = r.tests.flatMap((t) => t.files);
-        return { ...b, failed: !r.ok, suiteTests: r.tests, files };
-      }
+  explain(e: RuleExplanation): void {
+    switch (e.kind) {
+      case 'genrule':
+        this.ex.genrules.set(e.key, e.explanation);
+        break;
+      case 'testSuite':
+        this.ex.testSuites.set(e.label, e.explanation);
+        break;
       case 'genquery':
-      case 'starlark_doc_extract': {
-        const hook = this.ctx.hooks?.[rule.ruleClass] ?? BUILTIN_HOOKS[rule.ruleClass];
-        if (!hook) {
-          this.ruleError(rule, `rulepen does not support ${rule.ruleClass} targets yet (not supported yet)`);
-          return { ...b, failed: true };
-        }
-        const r = hook(rule, config, this);
-        if ('error' in r) {
-          if (r.error) this.ruleError(rule, r.error);
-          return { ...b, failed: true };
-        }
-        return { ...b, files: r.files, outputGroups: r.outputGroups ?? new Map() };
-      }
-      default: {
-        if (RULES.get(rule.ruleClass) !== rule.schema) {
-          const r = analyzeStarlarkRule(rule, config, this);
-          if ('error' in r) {
-            if (r.error) this.ruleError(rule, r.error);
-            return { ...b, failed: true };
-          }
-          return { ...b, files: r.files, runfiles: uniq([...r.files, ...r.runfiles]), executable: r.executable, outputGroups: r.outputGroups, makeVariables: r.makeVariables };
-        }
-        // config_setting, platform, constraint_* and the like: no files.
-        return b;
-      }
+        this.ex.genqueries.set(e.label, e.explanation);
+        break;
+      case 'setting':
+        this.ex.settings.set(e.key, e.explanation);
+        break;
     }
-  }
-
-  private alias(rule: RuleTarget, config: BuildConfiguration, b: AnalyzedTarget): AnalyzedTarget {
-    const { deps, ok } = this.deps(rule, 'actual', config);
-    const actual = deps[0];
-    if (!ok || !actual) return { ...b, failed: true };
-    // Everything but the alias's own label and visibility comes from the actual (testonly included).
-    return { ...actual, key: b.key, label: b.label, target: b.target, config: b.config, actual: actual.actual ?? actual };
-  }
-
-  private filegroup(rule: RuleTarget, config: BuildConfiguration, b: AnalyzedTarget): AnalyzedTarget {
-    const srcs = this.deps(rule, 'srcs', config);
-    const data = this.deps(rule, 'data', config);
-    if (!srcs.ok || !data.ok) return { ...b, failed: true };
-    const group = this.attrString(rule, 'output_group', config);
-    const files = uniq(srcs.deps.flatMap((d) => (group ? (d.outputGroups.get(group) ?? []) : d.files)));
-    const runfiles = uniq([...files, ...srcs.deps.flatMap((d) => d.runfiles), ...data.deps.flatMap((d) => [...d.files, ...d.runfiles])]);
-    return { ...b, files, runfiles };
-  }
-
-  private sh(rule: RuleTarget, config: BuildConfiguration, b: AnalyzedTarget): AnalyzedTarget {
-    const srcs = this.deps(rule, 'srcs', config);
-    const deps = this.deps(rule, 'deps', config);
-    const data = this.deps(rule, 'data', config);
-    if (!srcs.ok || !deps.ok || !data.ok) return { ...b, failed: true };
-    const srcFiles = uniq(srcs.deps.flatMap((d) => d.files));
-    const depRunfiles = deps.deps.flatMap((d) => [...d.files, ...d.runfiles]);
-    const dataRunfiles = data.deps.flatMap((d) => [...d.files, ...d.runfiles]);
-    if (rule.ruleClass === 'sh_library') {
-      return { ...b, files: srcFiles, runfiles: uniq([...srcFiles, ...depRunfiles, ...dataRunfiles]) };
-    }
-    if (srcFiles.length !== 1) {
-      this.attrError(rule, 'srcs', `you must specify exactly one file in 'srcs'`);
-      return { ...b, failed: true };
-    }
-    const src = srcFiles[0]!;
-    const actionKey = `symlink ${b.key}`;
-    const exe = this.declareOutput(rule, rule.label.name, config, actionKey);
-    this.addAction({
-      key: actionKey,
-      kind: 'symlink',
-      owner: rule.label,
-      location: rule.location,
-      mnemonic: 'Symlink',
-      progress: `Creating symlink ${exe.execPath}`,
-      inputs: [src],
-      outputs: [exe],
-      executableOutputs: new Set([exe.execPath]),
-    });
-    const runfiles = uniq([exe, src, ...depRunfiles, ...dataRunfiles]);
-    let test: TestInfo | undefined;
-    // args and env values: `$(location)` forms (runfiles paths) over srcs, deps and data, then make variables.
-    const labelMap = new Map<string, Artifact[]>();
-    for (const d of [...srcs.deps, ...deps.deps, ...data.deps]) labelMap.set(labelToString(d.label), d.files as Artifact[]);
-    const expand = (attr: string, text: string): string | undefined => {
-      try {
-        const loc = expandLocations(text, { pkg: { repo: rule.label.repo, pkg: rule.label.pkg }, dialect: this.ctx.profile.labels, labelMap, rootPath: (a) => a.shortPath });
-        return expandMakeVariables(loc, (n) => config.makeVariables.get(n));
-      } catch (e) {
-        if (e instanceof ExpansionError) {
-          this.attrError(rule, attr, e.message);
-          return undefined;
-        }
-        throw e;
-      }
-    };
-    const args = this.attrStrings(rule, 'args', config).map((a) => expand('args', a));
-    const env = this.attrDict(rule, 'env', config).map(([k, v]) => [k, expand('env', v)] as const);
-    if (args.includes(undefined) || env.some(([, v]) => v === undefined)) return { ...b, failed: true };
-    if (rule.schema.test) {
-      const size = this.attrString(rule, 'size', config) || 'medium';
-      const timeout = this.attrString(rule, 'timeout', config) || defaultTimeout(size);
-      test = {
-        size,
-        timeout,
-        tags: this.attrStrings(rule, 'tags', config),
-        args: args as string[],
-        env: env as [string, string][],
-        flaky: this.attrBool(rule, 'flaky', config),
-      };
-    }
-    return { ...b, files: [exe], runfiles, executable: exe, test, runArgs: args as string[] };
   }
 }
 
-export function uniq(files: readonly Artifact[]): Artifact[] {
-  const seen = new Set<string>();
-  const out: Artifact[] = [];
-  for (const f of files) {
-    if (seen.has(f.execPath)) continue;
-    seen.add(f.execPath);
-    out.push(f);
+/** The RuleContext of one rule being analysed: a narrow window on its node of the graph. */
+class Context implements RuleContext {
+  readonly label: string;
+  readonly profile: Profile;
+  readonly workspaceDir: string;
+  readonly loader: Loader;
+  readonly configContext: ConfigContext;
+  readonly toolConfig: Configuration;
+
+  constructor(
+    private readonly analysis: Analysis,
+    readonly rule: RuleTarget,
+    readonly config: Configuration,
+    readonly key: string,
+    private readonly node: NodeState,
+  ) {
+    this.label = labelToString(rule.label);
+    this.profile = analysis.profile;
+    this.workspaceDir = analysis.workspaceDir;
+    this.loader = analysis.loader;
+    this.configContext = analysis.opts.context;
+    this.toolConfig = analysis.toolConfig;
   }
-  return out;
+
+  attr(name: string): PlainAttrValue {
+    if (this.node.attrs.has(name)) return this.node.attrs.get(name)!;
+    const v = attrValue(this.rule, name);
+    return v === undefined || v instanceof Configurable ? null : v;
+  }
+
+  string(name: string): string {
+    const v = this.attr(name);
+    return typeof v === 'string' ? v : '';
+  }
+
+  bool(name: string): boolean {
+    return this.attr(name) === true;
+  }
+
+  strings(name: string): readonly string[] {
+    const v = this.attr(name);
+    return Array.isArray(v) ? (v as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+  }
+
+  dict(name: string): readonly (readonly [string, string])[] {
+    const v = this.attr(name);
+    return Array.isArray(v) ? (v as [string, string][]).filter((e) => Array.isArray(e)) : [];
+  }
+
+  labels(name: string): readonly Label[] {
+    const v = this.attr(name);
+    if (v === null) return [];
+    if (Array.isArray(v)) return (v as Label[]).filter((x) => typeof x === 'object' && x !== null && 'name' in x);
+    if (typeof v === 'object' && 'name' in v) return [v as Label];
+    return [];
+  }
+
+  prerequisites(name: string): readonly AnalyzedTarget[] {
+    return this.node.prerequisites.get(name) ?? [];
+  }
+
+  declareOutput(name: string, actionKey: string): Artifact {
+    return this.analysis.declareOutput(this.rule, name, this.config, actionKey);
+  }
+
+  registerAction(action: Action): void {
+    this.analysis.registerAction(action);
+  }
+
+  ruleError(message: string, at?: LocateRequest): void {
+    this.analysis.report(this.rule, inRule(this.rule.ruleClass, this.rule.label) + message, at);
+  }
+
+  attributeError(attr: string, message: string, value?: string): void {
+    this.analysis.report(this.rule, inAttribute(attr, this.rule.ruleClass, this.rule.label) + message, value === undefined ? { attr } : { attr, value });
+  }
+
+  error(message: string, at?: LocateRequest): void {
+    this.analysis.report(this.rule, message, at);
+  }
+
+  warning(message: string, at?: LocateRequest): void {
+    this.analysis.report(this.rule, message, at, { printed: 'none', severity: 'warning' });
+  }
+
+  explain(e: RuleExplanation): void {
+    this.analysis.explain(e);
+  }
 }
+

@@ -4,8 +4,9 @@
 // `bazel-out/k8-fastbuild/bin/pkg/out.txt` for a generated one); its root-relative ("short") path is what
 // `$(rootpath)` prints and where it sits in a runfiles tree (`pkg/out.txt`).
 
+import type { Diagnostic } from '../base/index.ts';
+import type { Configuration, ConfiguredTarget } from '../config/index.ts';
 import type { Label, Location, Target } from '../loading/index.ts';
-import type { BuildConfiguration } from './configuration.ts';
 
 export interface Artifact {
   readonly execPath: string;
@@ -20,6 +21,23 @@ export interface Artifact {
 
 export function isSourceArtifact(a: Artifact): boolean {
   return a.root === '';
+}
+
+/** `bazel-out/<outputDir>/bin`: where a configuration's outputs go. */
+export function binDir(config: Pick<Configuration, 'outputDir'>): string {
+  return `bazel-out/${config.outputDir}/bin`;
+}
+
+/** The artifacts in order, each exec path once. */
+export function uniq(files: readonly Artifact[]): Artifact[] {
+  const seen = new Set<string>();
+  const out: Artifact[] = [];
+  for (const f of files) {
+    if (seen.has(f.execPath)) continue;
+    seen.add(f.execPath);
+    out.push(f);
+  }
+  return out;
 }
 
 /** Test rules' TestInfo, as test_suite filtering and the test runner read it. */
@@ -51,16 +69,8 @@ export function timeoutSeconds(timeout: string): number {
   return { short: 60, moderate: 300, long: 900, eternal: 3600 }[timeout] ?? 300;
 }
 
-/**
- * A target analysed in a configuration, with the providers Bazel's native rules return: DefaultInfo (files,
- * runfiles, executable), OutputGroupInfo, TestInfo, TemplateVariableInfo (make variables).
- */
-export interface AnalyzedTarget {
-  /** `//pkg:name (config id)` or `//pkg:name (null)`. */
-  readonly key: string;
-  readonly label: Label;
-  readonly target: Target;
-  readonly config: BuildConfiguration | null;
+/** The providers of a configured target, as the native rules return them. */
+export interface Providers {
   /** DefaultInfo.files: what building the target produces. */
   readonly files: readonly Artifact[];
   /** Default runfiles (executable, srcs of binaries, data). */
@@ -70,23 +80,43 @@ export interface AnalyzedTarget {
   readonly test?: TestInfo;
   /** `args` of a binary or test, expanded (what `run` passes before the words after `--`). */
   readonly runArgs?: readonly string[];
+  /** TemplateVariableInfo (genrule `toolchains`). */
   readonly makeVariables?: ReadonlyMap<string, string>;
+  /** test_suite: the tests it expands to. */
+  readonly suiteTests?: readonly AnalyzedTarget[];
+}
+
+/**
+ * What stopped a target's analysis, as Bazel names it after "build aborted: ": the target whose own analysis
+ * failed first ("Analysis of target '//p:t' failed"), an error Bazel repeats there (a select() error, with its
+ * location), or a dependency that did not load ("Analysis failed").
+ */
+export type RootCause =
+  | { readonly kind: 'target'; readonly label: string }
+  | { readonly kind: 'diagnostic'; readonly diagnostic: Diagnostic }
+  | { readonly kind: 'loading' }
+  /** A dependency cycle: Bazel prints "build aborted" with nothing after it. */
+  | { readonly kind: 'cycle' };
+
+/**
+ * A target analysed in a configuration — a node of the one configured-target graph — with the providers Bazel's
+ * rules return: DefaultInfo (files, runfiles, executable), OutputGroupInfo, TestInfo, TemplateVariableInfo.
+ */
+export interface AnalyzedTarget extends ConfiguredTarget, Providers {
+  readonly label: Label;
   /** For testonly checks (an alias reports its actual's). */
   readonly testonly: boolean;
   /** An alias: the target it finally stands for (chains followed). */
   readonly actual?: AnalyzedTarget;
-  /** test_suite: the tests it expands to. */
-  readonly suiteTests?: readonly AnalyzedTarget[];
+  /** An alias: its own label and the aliases it goes through, in order (Bazel's AliasProvider chain). */
+  readonly aliasChain?: readonly Label[];
   /** Analysis of this target or of a dependency failed. */
   readonly failed: boolean;
-  /**
-   * When failed: what Bazel prints after "build aborted: " — `Analysis of target '<the target whose own analysis
-   * failed first>' failed`, or a select() error repeated with its location.
-   */
-  readonly rootCause?: string;
+  /** When failed: why, as Bazel prints it after "build aborted: ". */
+  readonly rootCause?: RootCause;
 }
 
-export type ActionKind = 'genrule' | 'symlink' | 'write' | 'genquery' | 'doc-extract';
+export type ActionKind = 'genrule' | 'symlink' | 'write';
 
 /** One step of the build: reads inputs, writes outputs. */
 export interface Action {
@@ -107,8 +137,6 @@ export interface Action {
   readonly env?: Readonly<Record<string, string>>;
   /** write: the content; symlink: nothing (the one input is copied). */
   readonly content?: Uint8Array;
-  /** genquery / doc-extract: computes the outputs (analysis-time data closed over). */
-  readonly compute?: (read: (execPath: string) => Uint8Array | undefined) => { outputs: Map<string, Uint8Array> } | { error: string };
   /** Part of the cache key besides inputs, script and environment (e.g. a genquery's result inputs). */
   readonly fingerprint?: string;
 }

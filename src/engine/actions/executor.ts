@@ -11,15 +11,12 @@
 // A genrule runs in the emulated bash (shell/) over a fresh file system holding only its inputs (so declared
 // outputs never pre-exist: Bazel deletes them before the run), with the parent directories of its outputs
 // created, in the sanitised environment, with `/execroot/<workspace>` as working directory. A failing command
-// or a missing declared output fails the action with Bazel's messages, and no output of it is kept. Under the
-// C locale that Bazel's empty environment implies, GNU tools sort bytewise; just-bash sorts with
-// String.prototype.localeCompare, so runs execute inside withCLocale(), which makes that comparison bytewise
-// for the duration of the run (and restores it after). An action's stdout or stderr above 1 MiB is not shown,
+// or a missing declared output fails the action with Bazel's messages, and no output of it is kept. An action's
+// stdout or stderr above 1 MiB is not shown,
 // as Bazel's --experimental_ui_max_stdouterr_bytes (default 1 MiB) has it: a line says it was skipped.
 
-import type { BuildEvent } from '../loading/index.ts';
-import { labelToString } from '../loading/index.ts';
-import { utf8Decode, utf8Encode } from '../base/index.ts';
+import { labelToString, type Place } from '../loading/index.ts';
+import { utf8Decode, utf8Encode, type ConsoleEvent, type Diagnostic } from '../base/index.ts';
 import type { Action, Artifact } from './artifacts.ts';
 import { Digest, digestBytes } from './digest.ts';
 import { runShell, type ShellLimitHit, type ShellLimits, type ShellResult, type ShellSignal } from './shell/index.ts';
@@ -67,6 +64,8 @@ export interface ExecutorOptions {
   readonly readSource: (path: string) => Uint8Array | undefined;
   /** Called when an action's run ends (for genrule explanations). */
   readonly onRun?: (action: Action, r: ActionRun) => void;
+  /** Where the editor marks a failed action (its rule); asked only when one fails. Default: the rule's location. */
+  readonly placeOf?: (action: Action) => Place | undefined;
 }
 
 export interface ActionRun {
@@ -79,40 +78,21 @@ export interface ActionRun {
   readonly ok: boolean;
 }
 
-/** How many runs are inside withCLocale now (runs may overlap in a worker), and the comparison to restore. */
-let cLocaleDepth = 0;
-let savedLocaleCompare: ((this: string, that: string) => number) | undefined;
-
-/** Runs `f` with String.prototype.localeCompare comparing bytewise (the C locale's collation). */
-export async function withCLocale<T>(f: () => Promise<T>): Promise<T> {
-  const proto = String.prototype as unknown as { localeCompare: (this: string, that: string) => number };
-  if (cLocaleDepth++ === 0) {
-    savedLocaleCompare = proto.localeCompare;
-    proto.localeCompare = function (this: string, that: string): number {
-      const a = String(this);
-      const b = String(that);
-      return a < b ? -1 : a > b ? 1 : 0;
-    };
-  }
-  try {
-    return await f();
-  } finally {
-    if (--cLocaleDepth === 0 && savedLocaleCompare) proto.localeCompare = savedLocaleCompare;
-  }
-}
-
 /** Shell quoting as Bazel prints argv in failure messages. */
 export function shellQuote(s: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+const NOWHERE = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
+
 export class Executor {
   /** Every file of the build: sources read and outputs produced, by exec path. */
   readonly tree = new Map<string, Uint8Array>();
   /** Exec paths of executable files in the tree. */
   readonly executables = new Set<string>();
-  readonly events: BuildEvent[] = [];
+  /** What the console prints of the build: failures as Diagnostics, action output as text. */
+  readonly events: ConsoleEvent[] = [];
   /** Generated files produced (or restored from the cache) in this build, in order. */
   readonly produced: string[] = [];
   /** Outputs of actions that failed: Bazel deletes them, so an output tree must not keep an older copy. */
@@ -145,7 +125,7 @@ export class Executor {
       const bytes = this.opts.readSource(a.execPath);
       if (!bytes) {
         const l = a.label ? labelToString(a.label) : a.execPath;
-        this.events.push({ severity: 'error', text: `missing input file '${l}'` });
+        this.events.push({ diagnostic: { file: '', range: NOWHERE, severity: 'error', message: `missing input file '${l}'`, kind: 'execution', target: l, printedAt: null } });
         return false;
       }
       this.tree.set(a.execPath, bytes);
@@ -178,17 +158,17 @@ export class Executor {
     // Missing source inputs fail the action, as Bazel reports them: each by label, then their count.
     const missingSources = action.inputs.filter((i) => !i.generatedBy && !this.tree.has(i.execPath) && this.opts.readSource(i.execPath) === undefined);
     if (missingSources.length > 0) {
-      for (const m of missingSources) {
-        this.events.push({ severity: 'error', text: `${this.where(action)}: ${action.progress} failed: missing input file '${m.label ? labelToString(m.label) : m.execPath}'` });
-      }
-      this.events.push({ severity: 'error', text: `${this.where(action)} ${action.progress} failed: ${missingSources.length} input file(s) do not exist` });
+      for (const m of missingSources) this.fail(action, `${action.progress} failed: missing input file '${m.label ? labelToString(m.label) : m.execPath}'`);
+      this.fail(action, `${action.progress} failed: ${missingSources.length} input file(s) do not exist`, 'bare');
       return false;
     }
     let inputsOk = true;
     for (const i of action.inputs) if (!(await this.artifact(i))) inputsOk = false;
     if (!inputsOk) return false;
     if (this.opts.cancel?.cancelled) {
-      if (!this.events.some((e) => e.text === 'build interrupted')) this.events.push({ severity: 'error', text: 'build interrupted' });
+      if (!this.events.some((e) => 'diagnostic' in e && e.diagnostic.message === 'build interrupted')) {
+        this.events.push({ diagnostic: { file: '', range: NOWHERE, severity: 'error', message: 'build interrupted', kind: 'execution', printedAt: null } });
+      }
       return false;
     }
     const digest = this.digest(action);
@@ -230,12 +210,23 @@ export class Executor {
     return stdout + stderr;
   }
 
-  private where(action: Action): string {
-    return `${this.opts.workspaceDir}/${action.location.file}:${action.location.line}:${action.location.column}`;
+  /** An action failed: a Diagnostic marked on its rule, printed at the rule's location (`bare`: without a colon). */
+  private fail(action: Action, message: string, bare?: 'bare'): void {
+    const loc = action.location;
+    const place = this.opts.placeOf?.(action);
+    const d: Diagnostic = {
+      file: place?.file ?? loc.file,
+      range: place?.range ?? { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } },
+      severity: 'error',
+      message,
+      kind: 'execution',
+      target: labelToString(action.owner),
+      printedAt: { file: loc.file, line: loc.line, column: loc.column, ...(bare ? { bare: true } : {}) },
+    };
+    this.events.push({ diagnostic: d });
   }
 
   private async execute(action: Action): Promise<ActionRun> {
-    const fail = (stderr: string): ActionRun => ({ cached: false, exitCode: 1, stdout: '', stderr, outputs: new Map(), missing: [], ok: false });
     switch (action.kind) {
       case 'symlink': {
         const src = this.tree.get(action.inputs[0]!.execPath)!;
@@ -243,15 +234,6 @@ export class Executor {
       }
       case 'write':
         return { cached: false, exitCode: 0, stdout: '', stderr: '', outputs: new Map([[action.outputs[0]!.execPath, action.content ?? new Uint8Array()]]), missing: [], ok: true };
-      case 'genquery':
-      case 'doc-extract': {
-        const r = action.compute!((p) => this.tree.get(p));
-        if ('error' in r) {
-          this.events.push({ severity: 'error', text: `${this.where(action)}: ${r.error}` });
-          return fail(r.error);
-        }
-        return { cached: false, exitCode: 0, stdout: '', stderr: '', outputs: r.outputs, missing: [], ok: true };
-      }
       case 'genrule':
         return this.genrule(action);
     }
@@ -270,10 +252,10 @@ export class Executor {
     const env = { ...(action.env ?? {}), SHLVL: '1' };
     let r: ShellResult;
     try {
-      r = await withCLocale(() => runShell({ script: action.script!, cwd, env, files, executable, dirs, limits: this.opts.limits, signal: this.opts.signal }));
+      r = await runShell({ script: action.script!, cwd, env, files, executable, dirs, limits: this.opts.limits, signal: this.opts.signal });
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
-      this.events.push({ severity: 'error', text: `${this.where(action)}: ${action.progress} failed: the emulated shell failed: ${msg}` });
+      this.fail(action, `${action.progress} failed: the emulated shell failed: ${msg}`);
       return { cached: false, exitCode: 1, stdout: '', stderr: msg, outputs: new Map(), missing: [], ok: false };
     }
     const output = this.shown(r);
@@ -287,22 +269,19 @@ export class Executor {
     if (r.exitCode !== 0) {
       // As Bazel 4.2.3's standalone (local) strategy describes a failed spawn: its argv, quoted.
       const argv = ['/bin/bash', '-c', action.script!].map(shellQuote).join(' ');
-      this.events.push({
-        severity: 'error',
-        text: `${this.where(action)}: ${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`,
-      });
+      this.fail(action, `${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`);
       return { cached: false, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, outputs: new Map(), missing, ok: false };
     }
     if (output) this.events.push({ severity: 'info', text: `From ${action.progress}:\n${output.replace(/\n$/, '')}` });
     if (missing.length > 0) {
       for (const m of missing) {
         const short = action.outputs.find((o) => o.execPath === m)!.shortPath;
-        this.events.push({
-          severity: 'error',
-          text: `${this.where(action)}: declared output '${short}' was not created by genrule. This is probably because the genrule actually didn't create this output, or because the output was a directory and the genrule was run remotely (note that only the contents of declared file outputs are copied from genrules run remotely)`,
-        });
+        this.fail(
+          action,
+          `declared output '${short}' was not created by genrule. This is probably because the genrule actually didn't create this output, or because the output was a directory and the genrule was run remotely (note that only the contents of declared file outputs are copied from genrules run remotely)`,
+        );
       }
-      this.events.push({ severity: 'error', text: `${this.where(action)}: ${action.progress} failed: not all outputs were created or valid` });
+      this.fail(action, `${action.progress} failed: not all outputs were created or valid`);
       return { cached: false, exitCode: 0, stdout: r.stdout, stderr: r.stderr, outputs: new Map(), missing, ok: false };
     }
     return { cached: false, exitCode: 0, stdout: r.stdout, stderr: r.stderr, outputs, missing, ok: true };

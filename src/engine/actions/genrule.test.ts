@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { utf8Decode } from '../base/index.ts';
 import { runCommand } from '../commands/index.ts';
 import { ActionCache } from './executor.ts';
-import type { GenruleExplanation } from './genrule.ts';
+import type { GenruleExplanation } from './explanations.ts';
 
 type Files = Record<string, string>;
 
@@ -239,7 +239,7 @@ describe('incremental builds', () => {
 
 describe('the C locale', () => {
   it('sort is bytewise inside a run, and localeCompare is restored after overlapping runs', async () => {
-    const { withCLocale } = await import('./executor.ts');
+    const { withCLocale } = await import('./shell/index.ts');
     const original = String.prototype.localeCompare;
     await Promise.all([withCLocale(async () => 'a'.localeCompare('B')), withCLocale(async () => new Promise((r) => setTimeout(r, 5)))]);
     expect(String.prototype.localeCompare).toBe(original);

@@ -14,9 +14,8 @@
 import { labelToString } from '../loading/index.ts';
 import { utf8Decode, utf8Encode } from '../base/index.ts';
 import type { AnalyzedTarget } from './artifacts.ts';
-import { timeoutSeconds } from './artifacts.ts';
-import { binDir } from './configuration.ts';
-import { ActionCache, shellQuote, withCLocale } from './executor.ts';
+import { binDir, timeoutSeconds } from './artifacts.ts';
+import { ActionCache, shellQuote } from './executor.ts';
 import { Digest, digestBytes } from './digest.ts';
 import { runShell, type ShellLimitHit, type ShellLimits, type ShellSignal } from './shell/index.ts';
 
@@ -127,9 +126,7 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
     ownXml = hit.outputs.get('test.xml');
     cached = true;
   } else {
-    const r = await withCLocale(() =>
-      runShell({ script: command, cwd, env, files, executable, dirs: [tmp, `${logsDir}/test.outputs`], limits: opts.limits, signal: opts.signal }),
-    );
+    const r = await runShell({ script: command, cwd, env, files, executable, dirs: [tmp, `${logsDir}/test.outputs`], limits: opts.limits, signal: opts.signal });
     exitCode = r.exitCode;
     limitHit = r.limitHit;
     output = r.stdout + r.stderr;

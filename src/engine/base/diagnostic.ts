@@ -22,6 +22,39 @@ export interface Diagnostic {
   readonly kind?: DiagnosticKind;
   /** A Starlark call stack, innermost last, as Bazel prints it after `Traceback (most recent call last):`. */
   readonly stack?: readonly StackFrame[];
+  /**
+   * Other places that explain it (esbuild's notes): the conditions of an ambiguous select(), the declaration of a
+   * target that is not visible, the dependency that failed.
+   */
+  readonly related?: readonly RelatedLocation[];
+  /** The target it is about (`//pkg:t`), so that the UI can connect it to the Why panel and the graph. */
+  readonly target?: string;
+  /**
+   * Where Bazel's console line locates it, when that is not `file` at `range.start`: analysis errors are printed
+   * at the rule call (`<BUILD>:<line>:<col>: …`) while the editor marks the label or select() at fault; null when
+   * Bazel prints the message without a location.
+   */
+  readonly printedAt?: ConsoleLocation | null;
+}
+
+/** Where a console line locates a message. `bare`: Bazel puts no colon after it (one of its messages does). */
+export interface ConsoleLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly bare?: boolean;
+}
+
+/** A line for the console: a Diagnostic (rendered by consoleText at the edge), or plain text with a severity. */
+export type ConsoleEvent =
+  | { readonly diagnostic: Diagnostic }
+  | { readonly severity: 'error' | 'warning' | 'info' | 'debug'; readonly text: string };
+
+/** A place that helps explain a Diagnostic, with what it says there. */
+export interface RelatedLocation {
+  readonly file: string;
+  readonly range: Range;
+  readonly message: string;
 }
 
 export type DiagnosticKind = 'syntax' | 'resolve' | 'eval' | 'loading' | 'analysis' | 'execution' | 'command' | 'internal';
@@ -60,6 +93,15 @@ export function diagnosticNowhere(severity: Severity, message: string, kind?: Di
 /** `file:line:col: message`, the form Bazel uses in ERROR lines (`ERROR: /ws/pkg/BUILD:3:8: …`). */
 export function formatLocation(d: Diagnostic): string {
   return d.file ? `${d.file}:${d.range.start.line}:${d.range.start.column}` : '';
+}
+
+/**
+ * A Diagnostic as Bazel's console prints it after `ERROR: ` — `<workspaceDir>/<file>:<line>:<col>: <message>`,
+ * at `printedAt` when set, unlocated when that is null. The one place analysis and execution errors become text.
+ */
+export function consoleText(d: Diagnostic, workspaceDir: string): string {
+  const at = d.printedAt === undefined ? (d.file ? { file: d.file, line: d.range.start.line, column: d.range.start.column } : null) : d.printedAt;
+  return at ? `${workspaceDir}/${at.file}:${at.line}:${at.column}${'bare' in at && at.bare ? ' ' : ': '}${d.message}` : d.message;
 }
 
 /** Orders diagnostics by file, then position, then message, so that outputs are stable. */

@@ -30,8 +30,7 @@ export function configCommand(ctx: CommandContext, args: readonly string[]): Com
   if (failed !== undefined) return p.con.result(failed);
   const configured = p.configure();
   if (configured !== undefined) return p.con.result(configured);
-  // The pipeline keeps them under the analysis layer's narrower type; they are config's Configurations.
-  const configs = [p.target, p.tool] as unknown as Configuration[];
+  const configs: Configuration[] = [p.analysis.targetConfig, p.analysis.toolConfig];
   const ids = p.commandLine.residue;
   if (ids.length === 0) {
     p.con.stdout(['Available configurations:', ...configs.map((c) => `${c.id} ${c.outputDir}${c.kind === 'target' ? '' : ` (${c.kind})`}`), ''].join('\n'));

@@ -1,10 +1,14 @@
-// `cquery`: the query language over the configured target graph. The expression's target patterns (or
-// --universe_scope) are loaded and analysed in the target configuration (config's configuredGraph), then the
-// expression is evaluated there with the same functions as `query` (plus config()), and printed as
-// `//pkg:t (<config>)`. As Bazel 4.2.3 does, the output format is checked only after loading and analysis.
+// `cquery`: the query language over the configured-target graph of the analysis phase — the same graph build,
+// test and run use (actions/analysis.ts). The expression's target patterns (or --universe_scope) are loaded and
+// analysed in the target configuration, then the expression is evaluated there with the same functions as
+// `query` (plus config()), and printed as `//pkg:t (<config>)`. Analysis checks every edge as a build does
+// (visibility, testonly, select()): a failure stops cquery with Bazel's "Analysis of target … failed" line, or,
+// with --keep_going, leaves the failed top-level targets out of the graph (exit 1, as Bazel). As Bazel 4.2.3
+// does, the output format is checked only after loading and analysis.
 
-import { labelToString, Loader, type Label, type RuleTarget } from '../loading/index.ts';
-import { configuredGraph, type ConfiguredTarget } from '../config/index.ts';
+import { labelToString, Loader, type Target } from '../loading/index.ts';
+import { targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
+import { Analysis, type AnalyzedTarget } from '../actions/index.ts';
 import {
   ConfiguredQueryGraph,
   configFunction,
@@ -24,13 +28,33 @@ import {
 } from '../query/index.ts';
 import type { CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
+import { analysisExplanations, analyzedLine } from './pipeline.ts';
 import { parseOrReport, resultGraph } from './query.ts';
-import { EXIT, Output, type CommandResult } from './result.ts';
+import { Console, EXIT, rootCauseText, type CommandResult } from './result.ts';
 
 registerFunction(configFunction);
 
+/** The part of the analysed graph cquery sees: what the top-level targets that analysed cleanly reach. */
+function reachableFrom(an: Analysis, roots: readonly AnalyzedTarget[]): ConfiguredGraph {
+  const seen = new Set<string>();
+  const order: ConfiguredTarget[] = [];
+  const queue: ConfiguredTarget[] = [...roots];
+  for (let i = 0; i < queue.length; i++) {
+    const ct = queue[i]!;
+    if (seen.has(ct.key)) continue;
+    seen.add(ct.key);
+    order.push(ct);
+    for (const e of an.deps(ct)) queue.push(e.to);
+  }
+  return {
+    targets: order,
+    deps: (ct): readonly ConfiguredEdge[] => an.deps(ct),
+    attribute: (ct, attr) => an.attribute(ct, attr),
+  };
+}
+
 export function cqueryCommand(ctx: CommandContext, args: readonly string[]): CommandResult {
-  const out = new Output();
+  const out = new Console(ctx.workspaceDir);
   const { workspace } = ctx;
   const profile = workspace.profile;
   const parsed = commandOptions(ctx, 'cquery', args);
@@ -53,13 +77,13 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   // Loading: the universe's patterns.
   const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
   const unconfigured = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps: toolDeps });
-  const roots = new Map<string, Label>();
+  const roots = new Map<string, Target>();
   try {
     for (const p of patterns) {
       const negative = p.startsWith('-');
       for (const t of unconfigured.resolvePattern(negative ? p.slice(1) : p)) {
         if (negative) roots.delete(labelToString(t.label));
-        else roots.set(labelToString(t.label), t.label);
+        else roots.set(labelToString(t.label), t);
       }
     }
   } catch (e) {
@@ -72,8 +96,11 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     throw e;
   }
 
-  // Analysis.
-  const configured = configuredGraph([...roots.values()], { loader, commandLine: cl, profile, workspaceDir: ctx.workspaceDir }, { keepGoing, implicitDeps });
+  // Analysis: the same as a build's.
+  const context = { loader, commandLine: cl, profile, workspaceDir: ctx.workspaceDir };
+  const target = targetConfiguration(context);
+  const analysis = 'error' in target ? undefined : new Analysis({ context, target });
+  const analysed = analysis ? [...roots.values()].map((t) => analysis.analyze(t, target as Exclude<typeof target, { error: string }>)) : [];
   unconfigured.syncEvents();
   out.events(unconfigured.events);
   const printedLoading = unconfigured.events.length;
@@ -81,34 +108,52 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.line('error', 'Build did NOT complete successfully');
     return out.result(EXIT.COMMAND_FAILURE);
   }
-  out.events(configured.events);
-  if (configured.errors.length > 0 && !keepGoing) {
-    const failed = configured.roots.map((r) => configured.firstFailure(r)).find((f) => f !== undefined);
-    if (failed) {
-      const l = labelToString(failed.target.target.label);
-      out.line('error', `Analysis of target '${l}' failed; build aborted: ${failed.message}`);
-    }
+  if ('error' in target) {
+    for (const l of target.before) out.line(l.severity, l.text);
+    const first = [...roots.values()].find((t) => t.kind === 'rule');
+    if (target.toolchains && first) {
+      const l = labelToString(first.label);
+      out.line('error', `While resolving toolchains for target ${l}: ${target.error}`);
+      out.line('error', `Analysis of target '${l}' failed; build aborted: ${target.error}`);
+    } else out.line('error', target.error);
     return out.result(EXIT.BUILD_FAILURE);
   }
+  const an = analysis!;
+  out.report(an.takeDiagnostics());
+  const explanations = analysisExplanations(an);
+  const failed = analysed.filter((a) => a.failed);
+  if (failed.length > 0 && !keepGoing) {
+    const first = failed[0]!;
+    const l = labelToString(first.label);
+    const cause = rootCauseText(first.rootCause, l, ctx.workspaceDir);
+    out.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);
+    return out.result(EXIT.BUILD_FAILURE, explanations);
+  }
+  for (const f of failed) out.line('warning', `errors encountered while analyzing target '${labelToString(f.label)}': it will not be built`);
+  if (failed.length > 0 && analysed.length > 1) out.line('info', `Analysis succeeded for only ${analysed.length - failed.length} of ${analysed.length} top-level targets`);
+  if (analysed.length > 0) analyzedLine(out, an, analysed);
+  const found = analysed.length - failed.length;
+  out.line('info', `Found ${found} target${found === 1 ? '' : 's'}...`);
 
   // Bazel 4.2.3 checks the output format only now.
   const format = String(optionValue(cl, 'output') ?? 'label');
   const valid = profile.cqueryOutputs;
   if (!valid.includes(format)) {
     out.line('error', `Invalid output format '${format}'. Valid values are: ${valid.join(', ')}`);
-    return out.result(EXIT.COMMAND_LINE_ERROR);
+    return out.result(EXIT.COMMAND_LINE_ERROR, explanations);
   }
-  const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps });
+  const configured = reachableFrom(an, analysed.filter((a) => !a.failed));
+  const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps, implicitDeps });
   const transitions = String(given('transitions') ?? 'none');
   if (format === 'transitions' && transitions === 'none') {
     // Bazel 4.2.3 prints this and succeeds with no output.
     out.line('error', "Instead of using --output=transitions, set the --transitions flag explicitly to 'lite' or 'full'");
-    return out.result(EXIT.SUCCESS);
+    return out.result(EXIT.SUCCESS, explanations);
   }
   const formatter = format === 'build' ? cqueryBuildFormatter(workspace, configured) : format === 'transitions' ? transitionsFormatter(graph) : formatterFor(format, workspace);
-  if (!formatter || !['label', 'label_kind', 'build', 'graph', 'files', 'transitions'].includes(format)) {
+  if (format !== 'files' && (!formatter || !['label', 'label_kind', 'build', 'graph', 'transitions'].includes(format))) {
     out.line('error', `rulepen does not support cquery --output=${format} yet`);
-    return out.result(EXIT.COMMAND_LINE_ERROR);
+    return out.result(EXIT.COMMAND_LINE_ERROR, explanations);
   }
 
   const ev = new Evaluator(graph, { universeScope: universe });
@@ -120,7 +165,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.events(graph.events);
     if (e instanceof QueryEvalError) {
       if (e.message) out.line('error', e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message);
-      return out.result(EXIT.COMMAND_FAILURE);
+      return out.result(EXIT.COMMAND_FAILURE, explanations);
     }
     throw e;
   }
@@ -138,28 +183,35 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     protoDefaultValues: flag('proto:default_values', true),
     implicitDeps,
   };
-  const printed = format === 'files' ? filesOutput(configured, ordered) : formatter({ graph, nodes: ordered, set: result, options });
+  const printed = format === 'files' ? filesOutput(an, ordered) : formatter!({ graph, nodes: ordered, set: result, options });
   out.stdout(typeof printed === 'string' ? printed : '');
+  if (failed.length > 0) {
+    // --keep_going: the failed top-level targets were left out; Bazel still fails the command.
+    const loading = failed.some((f) => f.rootCause?.kind === 'loading');
+    out.line('error', loading ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
+    out.line('failed', 'Build did NOT complete successfully');
+  }
   const partial = graph.skippedErrors.length > 0;
-  const res = out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);
-  res.explanations = { selects: configured.allExplanations() as Record<string, readonly unknown[]> };
+  const res = out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS, explanations);
   res.graph = resultGraph(graph, ordered, result);
   return res;
 }
 
-/** --output=files (current Bazel): the files each target provides — outputs of rules, the file itself for files. */
-function filesOutput(configured: ReturnType<typeof configuredGraph>, nodes: readonly ConfiguredTarget[]): string {
-  const lines: string[] = [];
+/**
+ * --output=files (current Bazel, FilesOutputFormatterCallback): the exec paths of the files each result target
+ * provides (DefaultInfo.files: a rule's outputs, a filegroup's members, a source file itself), each once.
+ */
+function filesOutput(an: Analysis, nodes: readonly ConfiguredTarget[]): string {
+  const seen = new Set<string>();
+  let out = '';
   for (const ct of nodes) {
-    const t = ct.target;
-    const dir = ct.config ? `bazel-out/${ct.config.outputDir}/bin/` : '';
-    const path = (l: Label) => `${dir}${l.pkg ? l.pkg + '/' : ''}${l.name}`;
-    if (t.kind === 'source file') lines.push(`${t.label.pkg ? t.label.pkg + '/' : ''}${t.label.name}`);
-    else if (t.kind === 'generated file') lines.push(path(t.label));
-    else if (t.kind === 'rule') for (const o of (t as RuleTarget).outputs) lines.push(path(o));
+    for (const f of an.get(ct.key)?.files ?? []) {
+      if (seen.has(f.execPath)) continue;
+      seen.add(f.execPath);
+      out += f.execPath + '\n';
+    }
   }
-  void configured;
-  return lines.map((l) => l + '\n').join('');
+  return out;
 }
 
 /**

@@ -4,8 +4,8 @@
 // and console lines follow Bazel (result.ts).
 
 import { Workspace, type LoadCache, type WorkspaceFiles } from '../loading/index.ts';
-import type { ActionCache, RuleHook, ShellSignal } from '../actions/index.ts';
-import { buildCommand, loadingOnlyCommand } from './build.ts';
+import type { ActionCache, ShellSignal } from '../actions/index.ts';
+import { buildCommand } from './build.ts';
 import { runCommand as runTarget } from './run.ts';
 import { testCommand } from './test.ts';
 import type { CommandContext } from './context.ts';
@@ -13,7 +13,7 @@ import { helpCommand, versionCommand } from './info.ts';
 import { queryCommand } from './query.ts';
 import { configCommand } from './config.ts';
 import { cqueryCommand } from './cquery.ts';
-import { EXIT, Output, type CommandResult } from './result.ts';
+import { EXIT, Console, type CommandResult } from './result.ts';
 
 export { EXIT, type CommandResult, type Explanations, type ResultGraph, type ResultGraphNode, type ResultGraphEdge } from './result.ts';
 export { COMMANDS } from './info.ts';
@@ -31,9 +31,6 @@ export interface RunOptions {
   readonly loadCache?: LoadCache;
 }
 
-/** Rules whose actions come from other layers (genquery: query; starlark_doc_extract: docs), by rule class. */
-const HOOKS: Readonly<Record<string, RuleHook>> = {};
-
 const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
 
 const NEEDS_WORKSPACE = new Set(['build', 'test', 'run', 'query', 'cquery', 'config']);
@@ -46,7 +43,7 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
   const args = argv.slice(i + 1);
   const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files);
   const profile = workspace.profile;
-  const out = new Output();
+  const out = new Console();
   if (command === undefined) return helpCommand(profile, []);
   if (command === 'version') return versionCommand(profile);
   if (command === 'help') return helpCommand(profile, args);
@@ -75,23 +72,25 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
   return { ctx, command, args };
 }
 
-/** The commands that need no shell (query, cquery, help, version); build/test/run only load here. */
+/** The commands that run no action (query, cquery, config, help, version), synchronously. */
 export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions = {}): CommandResult {
   const b = begin(files, argv, opts);
   if (!('ctx' in b)) return b;
   if (b.command === 'query') return queryCommand(b.ctx, b.args);
   if (b.command === 'cquery') return cqueryCommand(b.ctx, b.args);
   if (b.command === 'config') return configCommand(b.ctx, b.args);
-  return loadingOnlyCommand(b.ctx, b.command, b.args);
+  const out = new Console(b.ctx.workspaceDir);
+  out.line('error', `'${b.command}' runs actions: use runCommand, which waits for them`);
+  return out.result(EXIT.COMMAND_LINE_ERROR);
 }
 
 async function dispatch(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions): Promise<CommandResult> {
   const b = begin(files, argv, opts);
   if (!('ctx' in b)) return b;
   if (!ASYNC_COMMANDS.has(b.command)) return runCommandSync(files, argv, opts);
-  if (b.command === 'build') return buildCommand(b.ctx, b.args, HOOKS);
-  if (b.command === 'test') return testCommand(b.ctx, b.args, HOOKS);
-  return runTarget(b.ctx, b.args, HOOKS);
+  if (b.command === 'build') return buildCommand(b.ctx, b.args);
+  if (b.command === 'test') return testCommand(b.ctx, b.args);
+  return runTarget(b.ctx, b.args);
 }
 
 /** Runs a Bazel command line over the files; never throws (a bug becomes an 'internal' diagnostic, exit 37). */

@@ -1,9 +1,9 @@
 // `version` and `help`: what Bazel prints for them (deterministic: no build time).
 import type { Profile } from '../base/index.ts';
-import { EXIT, Output, type CommandResult } from './result.ts';
+import { EXIT, Console, type CommandResult } from './result.ts';
 
 export function versionCommand(profile: Profile): CommandResult {
-  const out = new Output();
+  const out = new Console();
   out.stdout(
     [
       `Build label: ${profile.bazelVersion}`,
@@ -30,7 +30,7 @@ export const COMMANDS: readonly (readonly [string, string])[] = [
 ];
 
 export function helpCommand(profile: Profile, args: readonly string[]): CommandResult {
-  const out = new Output();
+  const out = new Console();
   const topic = args.find((a) => !a.startsWith('-'));
   if (topic && topic !== 'target-syntax' && !COMMANDS.some(([c]) => c === topic)) {
     out.line('error', `'${topic}' is neither a command nor a help topic`);

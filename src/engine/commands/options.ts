@@ -4,7 +4,7 @@
 
 import { commandLine, lastValue, optionValue, OptionsError, type CommandLine } from '../config/index.ts';
 import type { CommandContext } from './context.ts';
-import { EXIT, Output, type CommandResult } from './result.ts';
+import { EXIT, Console, type CommandResult } from './result.ts';
 
 export { OptionsError, optionValue };
 
@@ -12,7 +12,7 @@ export { OptionsError, optionValue };
 export function commandOptions(ctx: CommandContext, command: string, args: readonly string[]): { commandLine: CommandLine } | { failed: CommandResult } {
   const cl = commandLine(ctx.workspace, command, args, ctx.startup ?? []);
   if ('error' in cl) {
-    const out = new Output();
+    const out = new Console();
     out.line('error', cl.error);
     return { failed: out.result(EXIT.COMMAND_LINE_ERROR) };
   }

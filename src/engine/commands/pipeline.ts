@@ -9,78 +9,28 @@
 
 import { utf8Encode } from '../base/index.ts';
 import {
+  buildFileNotFound,
+  expandTestSuite,
+  isManual,
   isWildcard,
   labelToString,
+  locateInRule,
   Loader,
+  noSuchTarget,
+  packageNotLoaded,
   parseCommandLinePatterns,
+  repositoryNotResolved,
   TargetParsingError,
-  type BuildEvent,
   type Label,
   type RuleTarget,
+  type SuiteExplanation,
   type Target,
   type TargetPattern,
 } from '../loading/index.ts';
-import {
-  commandLine as parseCommandLine,
-  execConfiguration,
-  lastValue,
-  resolveAttribute,
-  targetConfiguration,
-  type CommandLine,
-  type ConfigContext,
-  type Configuration,
-} from '../config/index.ts';
-import {
-  ActionCache,
-  Analyzer,
-  Executor,
-  type Action,
-  type ActionRun,
-  type AnalyzedTarget,
-  type Artifact,
-  type BuildConfiguration,
-  type GenruleExplanation,
-  type RuleHook,
-} from '../actions/index.ts';
+import { commandLine as parseCommandLine, lastValue, targetConfiguration, type CommandLine, type ConfigContext, type Configuration } from '../config/index.ts';
+import { ActionCache, Analysis, Executor, type Action, type ActionRun, type AnalyzedTarget, type Artifact } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';
-import { EXIT, type CommandResult, type Explanations, type ResultGraph } from './result.ts';
-
-/** stderr and stdout as Bazel writes them (lines with or without a severity prefix). */
-export class Console {
-  private readonly err: string[] = [];
-  private readonly out: string[] = [];
-  readonly outputs: Record<string, Uint8Array> = {};
-  readonly executables: string[] = [];
-  readonly removed: string[] = [];
-
-  line(severity: BuildEvent['severity'] | 'failed', text: string): void {
-    this.err.push(`${severity.toUpperCase()}: ${text}\n`);
-  }
-  raw(text: string): void {
-    this.err.push(text.endsWith('\n') ? text : text + '\n');
-  }
-  stdout(text: string): void {
-    this.out.push(text);
-  }
-  events(events: readonly BuildEvent[]): void {
-    for (const e of events) this.line(e.severity, e.text);
-  }
-  graph?: ResultGraph;
-
-  result(exitCode: number, explanations?: Explanations): CommandResult {
-    return {
-      exitCode,
-      stdout: this.out.join(''),
-      stderr: this.err.join(''),
-      outputs: this.outputs,
-      executables: this.executables,
-      ...(this.removed.length > 0 ? { removed: this.removed } : {}),
-      diagnostics: [],
-      ...(explanations ? { explanations } : {}),
-      ...(this.graph ? { graph: this.graph } : {}),
-    };
-  }
-}
+import { Console, EXIT, type Explanations, type ResultGraph } from './result.ts';
 
 export interface PipelineOptions {
   readonly keepGoing: boolean;
@@ -90,28 +40,19 @@ export interface PipelineOptions {
 /** What the pattern words resolve to: targets in order, and whether some word failed. */
 export interface ResolvedPatterns {
   readonly targets: Target[];
-  /** Targets a wildcard reached (test_suite expansion skips manual ones then). */
-  readonly fromWildcard: Set<string>;
   readonly failed: boolean;
 }
 
 function packageTargets(loader: Loader, pkgName: string, rulesOnly: boolean): Target[] | string {
   const pkg = loader.getPackage(pkgName);
-  if (!pkg) return `no such package '${pkgName}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${loader.abs(pkgName)}`;
-  if (pkg.loadError !== undefined) return `no such package '${pkgName}': ${pkg.loadError}`;
+  if (!pkg) return buildFileNotFound(pkgName, loader.abs(pkgName));
+  if (pkg.loadError !== undefined) return packageNotLoaded(pkgName, pkg.loadError);
   return pkg.sortedTargets().filter((t) => !rulesOnly || t.kind === 'rule');
-}
-
-function isManual(t: Target): boolean {
-  if (t.kind !== 'rule') return false;
-  const tags = t.attrs.get('tags');
-  return Array.isArray(tags) && (tags as string[]).includes('manual');
 }
 
 /** Resolves build/test target words: `-p` subtracts; wildcards skip rules tagged manual. */
 export function resolvePatterns(loader: Loader, words: readonly string[], con: Console, keepGoing: boolean): ResolvedPatterns {
   const out = new Map<string, Target>();
-  const fromWildcard = new Set<string>();
   let failed = false;
   const patterns = parseCommandLinePatterns(words, { dialect: loader.profile.labels });
   for (const { pattern, negative } of patterns) {
@@ -123,7 +64,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
       if (!keepGoing) {
         con.line('warning', 'Target pattern parsing failed.');
         con.line('error', r);
-        return { targets: [], fromWildcard, failed };
+        return { targets: [], failed };
       }
       continue;
     }
@@ -135,33 +76,29 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
         continue;
       }
       if (wild && isManual(t)) continue;
-      if (wild) fromWildcard.add(k);
       out.set(k, t);
     }
   }
   if (failed) con.line('warning', 'Target pattern parsing failed.');
-  return { targets: [...out.values()], fromWildcard, failed };
+  return { targets: [...out.values()], failed };
 }
 
 function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
   switch (p.kind) {
     case 'single': {
       const l = p.label;
-      if (l.repo !== '') return `no such package '@${l.repo}//${l.pkg}': The repository '@${l.repo}' could not be resolved`;
+      if (l.repo !== '') return repositoryNotResolved(l.repo, l.pkg);
       const ts = packageTargets(loader, l.pkg, false);
       if (typeof ts === 'string') return ts;
       const t = ts.find((x) => x.label.name === l.name);
-      if (!t) {
-        const pkg = loader.getPackage(l.pkg)!;
-        return `no such target '${labelToString(l)}': target '${l.name}' not declared in package '${l.pkg}' defined by ${loader.abs(pkg.buildFile)}`;
-      }
+      if (!t) return noSuchTarget(l, loader.abs(loader.getPackage(l.pkg)!.buildFile));
       return [t];
     }
     case 'package':
-      if (p.repo !== '') return `no such package '@${p.repo}//${p.pkg}': The repository '@${p.repo}' could not be resolved`;
+      if (p.repo !== '') return repositoryNotResolved(p.repo, p.pkg);
       return packageTargets(loader, p.pkg, p.rulesOnly);
     case 'below': {
-      if (p.repo !== '') return `no such package '@${p.repo}//${p.dir}': The repository '@${p.repo}' could not be resolved`;
+      if (p.repo !== '') return repositoryNotResolved(p.repo, p.dir);
       const names = loader.workspace.packagesBelow(p.dir);
       if (names.length === 0) return `no targets found beneath '${p.dir}'`;
       const out: Target[] = [];
@@ -176,23 +113,32 @@ function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
   }
 }
 
+/** The test_suites of a target list replaced by their tests (Bazel's --expand_test_suites), with what went wrong. */
+export interface ExpandedTargets {
+  readonly targets: Target[];
+  readonly suites: Record<string, SuiteExplanation>;
+  /** A suite listed something that is neither a test nor a suite. */
+  readonly errors: boolean;
+}
+
 /** The state of one build: configurations, analysis, execution; filled step by step. */
 export class Pipeline {
-  readonly con = new Console();
+  readonly con: Console;
   readonly loader: Loader;
   commandLine!: CommandLine;
-  target!: BuildConfiguration;
-  tool!: BuildConfiguration;
-  analyzer!: Analyzer;
+  target!: Configuration;
+  analysis!: Analysis;
   executor!: Executor;
   readonly cache: ActionCache;
   keepGoing = false;
+  /** The top-level targets analysed (the Graph panel shows what they reach). */
+  readonly topLevel: AnalyzedTarget[] = [];
 
   constructor(
     readonly ctx: CommandContext,
     readonly command: 'build' | 'test' | 'run' | 'config',
-    readonly hooks: Readonly<Record<string, RuleHook>> = {},
   ) {
+    this.con = new Console(ctx.workspaceDir);
     this.loader = new Loader(ctx.workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
     this.cache = ctx.actionCache ?? new ActionCache();
   }
@@ -237,6 +183,53 @@ export class Pipeline {
     return resolved;
   }
 
+  /**
+   * Replaces each test_suite by the tests it stands for, as Bazel does before analysis (TestsForTargetPattern):
+   * the suite itself is not analysed, so neither its visibility nor its other edges are checked. A listed
+   * target that is no test is reported at the suite.
+   */
+  expandSuites(targets: readonly Target[]): ExpandedTargets {
+    const out = new Map<string, Target>();
+    const suites: Record<string, SuiteExplanation> = {};
+    let errors = false;
+    const lookup = {
+      target: (l: Label) => (l.repo === '' ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined),
+      packageTargets: (l: Label) => this.loader.getPackage(l.pkg)?.targets.values() ?? [],
+    };
+    for (const t of targets) {
+      if (t.kind !== 'rule' || t.ruleClass !== 'test_suite') {
+        out.set(labelToString(t.label), t);
+        continue;
+      }
+      const x = expandTestSuite(t, lookup);
+      suites[labelToString(t.label)] = x.explanation;
+      for (const [k, v] of x.nested) suites[k] = v;
+      for (const l of x.missing) this.suiteError(t, noSuchTarget(l, this.loader.abs(this.loader.getPackage(l.pkg)?.buildFile ?? `${l.pkg}/BUILD`)) + ` and referenced by '${labelToString(t.label)}'`, labelToString(l), false);
+      for (const e of x.explanation.errors) {
+        errors = true;
+        this.suiteError(t, e, /'([^']*)' is not one/.exec(e)?.[1], true);
+      }
+      for (const n of x.nested.values()) if (n.errors.length > 0) errors = true;
+      for (const test of x.tests) out.set(labelToString(test.label), test);
+    }
+    return { targets: [...out.values()], suites, errors };
+  }
+
+  private suiteError(suite: RuleTarget, message: string, value: string | undefined, prefixed: boolean): void {
+    const place = locateInRule(this.ctx.workspace, suite, value === undefined ? { attr: 'tests' } : { attr: 'tests', value });
+    this.con.report([
+      {
+        file: place?.file ?? suite.location.file,
+        range: place?.range ?? { start: { line: suite.location.line, column: suite.location.column }, end: { line: suite.location.line, column: suite.location.column } },
+        severity: 'error',
+        message: prefixed ? `in test_suite rule '${labelToString(suite.label)}': ${message}` : message,
+        kind: 'loading',
+        target: labelToString(suite.label),
+        printedAt: suite.location,
+      },
+    ]);
+  }
+
   option(name: string): string | boolean | undefined {
     return lastValue(this.commandLine.options, name)?.value;
   }
@@ -245,10 +238,15 @@ export class Pipeline {
     return this.commandLine.options.filter((o) => o.name === name).map((o) => String(o.value));
   }
 
-  /** Configurations and the analyzer; returns an exit code on failure. */
+  /** The configuration layer's context for this command line. */
+  configContext(): ConfigContext {
+    return { loader: this.loader, commandLine: this.commandLine, profile: this.profile, workspaceDir: this.ctx.workspaceDir };
+  }
+
+  /** The target configuration and the analysis over it; returns an exit code on failure. */
   configure(targets: readonly Target[] = []): number | undefined {
-    const cctx: ConfigContext = { loader: this.loader, commandLine: this.commandLine, profile: this.profile, workspaceDir: this.ctx.workspaceDir };
-    const target = targetConfiguration(cctx);
+    const context = this.configContext();
+    const target = targetConfiguration(context);
     if ('error' in target) {
       for (const l of target.before) this.con.line(l.severity, l.text);
       const first = targets.find((t) => t.kind === 'rule');
@@ -262,16 +260,7 @@ export class Pipeline {
       return target.exitCode;
     }
     this.target = target;
-    this.tool = execConfiguration(target, cctx);
-    this.analyzer = new Analyzer({
-      loader: this.loader,
-      profile: this.profile,
-      workspaceDir: this.ctx.workspaceDir,
-      target: this.target,
-      tool: this.tool,
-      resolve: (rule, attr, config) => resolveAttribute(rule, attr, config as Configuration, cctx),
-      hooks: this.hooks,
-    });
+    this.analysis = new Analysis({ context, target });
     return undefined;
   }
 
@@ -300,17 +289,19 @@ export class Pipeline {
     this.con.events(this.loader.events.splice(0));
   }
 
+  /** Prints what analysis reported since the last call. */
+  flushAnalysis(): void {
+    this.con.report(this.analysis.takeDiagnostics());
+  }
+
   analyzedLine(top: readonly AnalyzedTarget[]): void {
-    const pk = this.analyzer.packagesSeen.size;
-    const n = this.analyzer.configuredCount;
-    const what = top.length === 1 ? `target ${labelToString(top[0]!.label)}` : `${top.length} targets`;
-    this.con.line('info', `Analyzed ${what} (${pk} packages loaded, ${n} targets configured).`);
+    analyzedLine(this.con, this.analysis, top);
   }
 
   /** An executor over the analysed actions. */
   execution(onRun?: (a: Action, r: ActionRun) => void): Executor {
     const ws = this.ctx.workspace;
-    this.executor = new Executor(this.analyzer.actions, {
+    this.executor = new Executor(this.analysis.actions, {
       workspaceDir: this.ctx.workspaceDir,
       workspaceName: this.profile.execrootName,
       cache: this.cache,
@@ -322,6 +313,10 @@ export class Pipeline {
         this.recordRun(a, r);
         onRun?.(a, r);
       },
+      placeOf: (a) => {
+        const rule = this.loader.getPackage(a.owner.pkg)?.targets.get(a.owner.name);
+        return rule?.kind === 'rule' && a.owner.repo === '' ? locateInRule(ws, rule) : undefined;
+      },
       signal: this.ctx.signal,
       cancel: this.ctx.cancel,
     });
@@ -330,7 +325,7 @@ export class Pipeline {
 
   private recordRun(a: Action, r: ActionRun): void {
     if (a.kind !== 'genrule') return;
-    const e = [...this.analyzer.genrules.values()].find((x) => x.script === a.script && x.outputs[0] === a.outputs[0]?.execPath) as GenruleExplanation | undefined;
+    const e = [...this.analysis.explanations().genrules.values()].find((x) => x.script === a.script && x.outputs[0] === a.outputs[0]?.execPath);
     if (!e) return;
     e.ran = !r.cached;
     e.cached = r.cached;
@@ -353,40 +348,16 @@ export class Pipeline {
   }
 
   explanations(extra: Partial<Explanations> = {}): Explanations {
-    const an = this.analyzer;
-    if (an) this.con.graph = this.resultGraph();
     const ex: Explanations = { ...extra };
-    if (an) {
-      if (an.genrules.size > 0) ex.genrules = Object.fromEntries(an.genrules);
-      if (an.suites.size > 0) ex.testSuites = { ...Object.fromEntries(an.suites), ...(extra.testSuites ?? {}) };
-      if (an.selects.size > 0) ex.selects = Object.fromEntries(an.selects);
-      if (an.genqueries.size > 0) ex.genqueries = Object.fromEntries(an.genqueries);
-    }
-    return ex;
+    const an = this.analysis;
+    if (!an) return ex;
+    this.con.graph = this.resultGraph();
+    return { ...analysisExplanations(an), ...ex, testSuites: { ...Object.fromEntries(an.explanations().testSuites), ...(extra.testSuites ?? {}) } };
   }
 
-  /** The configured targets analysed and the edges between them, for the Graph panel. */
+  /** The configured targets the top-level ones reach and the edges between them, for the Graph panel. */
   resultGraph(): ResultGraph {
-    const an = this.analyzer;
-    const nodes = an.analyzed().map((t) => ({
-      id: t.key,
-      label: labelToString(t.label),
-      kind: t.target.kind === 'rule' ? `${t.target.ruleClass} rule` : t.target.kind,
-      ...(t.config ? { config: t.config.id } : {}),
-      location: { file: t.target.location.file, line: t.target.location.line, column: t.target.location.column },
-    }));
-    const ids = new Set(nodes.map((n) => n.id));
-    const seen = new Set<string>();
-    const edges = an.edges
-      .filter((e) => ids.has(e.from) && ids.has(e.to))
-      .filter((e) => {
-        const k = `${e.from}\0${e.to}\0${e.attr}`;
-        if (seen.has(k)) return false;
-        seen.add(k);
-        return true;
-      })
-      .map((e) => ({ from: e.from, to: e.to, attr: e.attr, ...(e.tool ? { tool: true } : {}) }));
-    return { nodes, edges };
+    return configuredResultGraph(this.analysis, this.topLevel);
   }
 
   /** `path` as printed in "Target … up-to-date:" lines. */
@@ -402,9 +373,62 @@ export class Pipeline {
 
   /** Bazel's last line of a failed build. */
   failed(withCounts: boolean): void {
-    const counts = withCounts ? ` (${this.analyzer?.packagesSeen.size ?? 0} packages loaded, ${this.analyzer?.configuredCount ?? 0} targets configured)` : '';
+    const counts = withCounts ? ` (${this.analysis?.packagesSeen.size ?? 0} packages loaded, ${this.analysis?.configuredCount ?? 0} targets configured)` : '';
     this.con.line('failed', `Build did NOT complete successfully${counts}`);
   }
+}
+
+/** `INFO: Analyzed target //p:t (N packages loaded, M targets configured).` (or `Analyzed K targets`). */
+export function analyzedLine(con: Console, an: Analysis, top: readonly AnalyzedTarget[]): void {
+  const what = top.length === 1 ? `target ${labelToString(top[0]!.label)}` : `${top.length} targets`;
+  con.line('info', `Analyzed ${what} (${an.packagesSeen.size} packages loaded, ${an.configuredCount} targets configured).`);
+}
+
+/** What analysis explains, as the plain records a CommandResult carries. */
+export function analysisExplanations(an: Analysis): Explanations {
+  const e = an.explanations();
+  const ex: Explanations = {};
+  if (e.selects.size > 0) ex.selects = Object.fromEntries(e.selects);
+  if (e.settings.size > 0) ex.settings = Object.fromEntries(e.settings);
+  if (e.genrules.size > 0) ex.genrules = Object.fromEntries(e.genrules);
+  if (e.testSuites.size > 0) ex.testSuites = Object.fromEntries(e.testSuites);
+  if (e.genqueries.size > 0) ex.genqueries = Object.fromEntries(e.genqueries);
+  return ex;
+}
+
+/**
+ * What the roots reach through the edges a user wrote (not the implicit ones: the setup script, platforms), and
+ * those edges, for the Graph panel; a select()'s conditions are edges marked `select`.
+ */
+export function configuredResultGraph(an: Analysis, roots: readonly AnalyzedTarget[]): ResultGraph {
+  const order: AnalyzedTarget[] = [];
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let i = 0; i < queue.length; i++) {
+    const t = queue[i]!;
+    if (seen.has(t.key)) continue;
+    seen.add(t.key);
+    order.push(t);
+    for (const e of an.deps(t)) if (!e.implicit) queue.push(e.to as AnalyzedTarget);
+  }
+  const nodes = order.map((t) => ({
+    id: t.key,
+    label: labelToString(t.label),
+    kind: t.target.kind === 'rule' ? `${t.target.ruleClass} rule` : t.target.kind,
+    ...(t.config ? { config: t.config.id } : {}),
+    ...('location' in t.target ? { location: { file: t.target.location.file, line: t.target.location.line, column: t.target.location.column } } : {}),
+  }));
+  const edges = [];
+  for (const t of order) {
+    const done = new Set<string>();
+    for (const e of an.deps(t)) {
+      const k = `${e.to.key}\0${e.attr}`;
+      if (e.implicit || done.has(k)) continue;
+      done.add(k);
+      edges.push({ from: t.key, to: e.to.key, attr: e.attr, ...(e.attr === '$config_dependencies' ? { select: true } : {}), ...(e.tool ? { tool: true } : {}) });
+    }
+  }
+  return { nodes, edges };
 }
 
 /** Every label a rule's attributes mention (select() branches included), for loading. */

@@ -23,11 +23,11 @@ import {
   type QueryGraph,
 } from '../query/index.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
-import { EXIT, Output, type CommandResult, type ResultGraph, type ResultGraphEdge, type ResultGraphNode } from './result.ts';
+import { EXIT, Console, type CommandResult, type ResultGraph, type ResultGraphEdge, type ResultGraphNode } from './result.ts';
 import type { CommandContext } from './context.ts';
 
 export function queryCommand(ctx: CommandContext, args: readonly string[]): CommandResult {
-  const out = new Output();
+  const out = new Console(ctx.workspaceDir);
   const { workspace } = ctx;
   const profile = workspace.profile;
   const parsed = commandOptions(ctx, 'query', args);
@@ -148,7 +148,7 @@ function latin1(bytes: Uint8Array): string {
 }
 
 /** The parsed expression, or the result Bazel gives for a syntax error (exit 2). */
-export function parseOrReport(text: string, signatures: Parameters<typeof parseQuery>[1], out: Output): QueryExpr | CommandResult {
+export function parseOrReport(text: string, signatures: Parameters<typeof parseQuery>[1], out: Console): QueryExpr | CommandResult {
   try {
     return parseQuery(text, signatures);
   } catch (e) {

@@ -1,7 +1,10 @@
-// The result of a command, Bazel's exit codes, and the builder that collects stdout/stderr as Bazel prints them.
+// The result of a command, Bazel's exit codes, and the Console that collects stdout/stderr as Bazel prints them.
 
-import type { Diagnostic } from '../base/index.ts';
-import type { BuildEvent } from '../loading/index.ts';
+import { consoleText, type ConsoleEvent, type Diagnostic } from '../base/index.ts';
+import type { SelectExplanation, SettingMatch } from '../config/index.ts';
+import type { BuildEvent, SuiteExplanation } from '../loading/index.ts';
+import type { GenqueryExplanation } from '../query/index.ts';
+import type { GenruleExplanation, RootCause } from '../actions/index.ts';
 
 export interface CommandResult {
   exitCode: number;
@@ -50,19 +53,21 @@ export interface ResultGraph {
 }
 
 /**
- * Explanations keyed by target (label, or configured-target key). Each stage adds its own kind; the shapes are
- * defined next to the code that produces them (config/CONTRACT.md for selects) and only referenced here as
- * plain data, so that they cross the worker boundary unchanged.
+ * Why things happened, as data for the UI's Why / Tests / Actions / Genquery panels, filled by the stage that
+ * knows (analysis for all of them). The shapes are the engine's own types, imported type-only by the worker's
+ * protocol and the UI, so they cross the worker boundary unchanged and are never restated.
  */
 export interface Explanations {
-  /** select() resolutions: configured target key → one entry per configurable attribute resolved. */
-  selects?: Record<string, readonly unknown[]>;
+  /** select() resolutions: configured-target key (`//pkg:t (<config>)`) → one entry per configurable attribute. */
+  selects?: Record<string, readonly SelectExplanation[]>;
+  /** config_settings analysed: configured-target key → its match against that configuration, or what is wrong. */
+  settings?: Record<string, SettingMatch>;
   /** genrule command expansion stages, script, environment, transcript: label → explanation. */
-  genrules?: Record<string, unknown>;
+  genrules?: Record<string, GenruleExplanation>;
   /** test_suite expansion: suite label → candidates kept or dropped, with the reason. */
-  testSuites?: Record<string, unknown>;
+  testSuites?: Record<string, SuiteExplanation>;
   /** genquery: label → expression, scope closure, result or the scope violation path. */
-  genqueries?: Record<string, unknown>;
+  genqueries?: Record<string, GenqueryExplanation>;
 }
 
 /** Bazel's exit codes (ExitCode.java) that rulepen produces. */
@@ -78,23 +83,52 @@ export const EXIT = {
   COMMAND_FAILURE: 7,
 } as const;
 
-/** Collects a command's output. */
-export class Output {
-  private out: string[] = [];
-  private err: string[] = [];
+/** What Bazel names after "build aborted: " (nothing for a cycle, when it prints just "build aborted"). */
+export function rootCauseText(rc: RootCause | undefined, fallback: string, workspaceDir: string): string | undefined {
+  if (!rc) return `Analysis of target '${fallback}' failed`;
+  switch (rc.kind) {
+    case 'target':
+      return `Analysis of target '${rc.label}' failed`;
+    case 'diagnostic':
+      return consoleText(rc.diagnostic, workspaceDir);
+    case 'loading':
+      return 'Analysis failed';
+    case 'cycle':
+      return undefined;
+  }
+}
+
+/**
+ * A command's console, as Bazel writes it: stderr lines (`ERROR: …`, `INFO: …`, plain text), stdout, output files.
+ * Diagnostics become console text here and only here (consoleText), and are kept as data for the result — the
+ * editor's markers and the Problems panel show them.
+ */
+export class Console {
+  private readonly out: string[] = [];
+  private readonly err: string[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly outputs: Record<string, Uint8Array> = {};
+  readonly executables: string[] = [];
+  readonly removed: string[] = [];
+  graph?: ResultGraph;
+
+  constructor(readonly workspaceDir = '/workspace') {}
 
   stdout(text: string): void {
     this.out.push(text);
   }
 
-  /** A console line: `ERROR: text`, `WARNING: text`, `INFO: text`, `DEBUG: text`. */
-  line(severity: BuildEvent['severity'], text: string): void {
+  /** A console line: `ERROR: text`, `WARNING: text`, `INFO: text`, `DEBUG: text`, `FAILED: text`. */
+  line(severity: BuildEvent['severity'] | 'failed', text: string): void {
     this.err.push(`${severity.toUpperCase()}: ${text}\n`);
   }
 
-  /** Loader events, in the order they happened. */
+  /** A line without a severity prefix (`Target //p:t up-to-date:`). */
+  raw(text: string): void {
+    this.err.push(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  /** Loader and query events, in the order they happened (a located one keeps its Diagnostic). */
   events(events: readonly BuildEvent[]): void {
     for (const e of events) {
       this.line(e.severity, e.text);
@@ -102,7 +136,28 @@ export class Output {
     }
   }
 
-  result(exitCode: number): CommandResult {
-    return { exitCode, stdout: this.out.join(''), stderr: this.err.join(''), outputs: this.outputs, diagnostics: this.diagnostics };
+  /** Analysis and execution events: Diagnostics rendered as Bazel prints them, and plain lines. */
+  report(events: readonly (ConsoleEvent | Diagnostic)[]): void {
+    for (const e of events) {
+      const d = 'diagnostic' in e ? e.diagnostic : 'range' in e ? e : undefined;
+      if (d) {
+        this.line(d.severity, consoleText(d, this.workspaceDir));
+        this.diagnostics.push(d);
+      } else this.line((e as { severity: BuildEvent['severity'] }).severity, (e as { text: string }).text);
+    }
+  }
+
+  result(exitCode: number, explanations?: Explanations): CommandResult {
+    return {
+      exitCode,
+      stdout: this.out.join(''),
+      stderr: this.err.join(''),
+      outputs: this.outputs,
+      ...(this.executables.length > 0 ? { executables: this.executables } : {}),
+      ...(this.removed.length > 0 ? { removed: this.removed } : {}),
+      diagnostics: this.diagnostics,
+      ...(explanations ? { explanations } : {}),
+      ...(this.graph ? { graph: this.graph } : {}),
+    };
   }
 }

@@ -3,17 +3,17 @@
 // become the command's; the exit code is the program's.
 
 import { labelToString, TargetParsingError } from '../loading/index.ts';
-import { binDir, runShell, shellQuote, withCLocale, type RuleHook } from '../actions/index.ts';
+import { runShell, shellQuote } from '../actions/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline, resolvePatterns } from './pipeline.ts';
 import { EXIT, type CommandResult } from './result.ts';
 
-export async function runCommand(ctx: CommandContext, args: readonly string[], hooks: Readonly<Record<string, RuleHook>> = {}): Promise<CommandResult> {
+export async function runCommand(ctx: CommandContext, args: readonly string[]): Promise<CommandResult> {
   const dash = args.indexOf('--');
   const programArgs = dash < 0 ? [] : args.slice(dash + 1);
   const own = dash < 0 ? args : args.slice(0, dash);
-  const p = new Pipeline(ctx, 'run', hooks);
+  const p = new Pipeline(ctx, 'run');
   const bad = p.parse(own);
   if (bad !== undefined) return p.con.result(bad);
   let resolved;
@@ -80,8 +80,7 @@ export async function runCommand(ctx: CommandContext, args: readonly string[], h
   const shown = [`bazel-bin/${exe.shortPath}`, ...argv].map(shellQuote).join(' ');
   p.con.line('info', `Running command line: ${shown}`);
   const script = [`./${exe.shortPath}`, ...argv.map(shellQuote)].join(' ');
-  const r = await withCLocale(() =>
-    runShell({
+  const r = await runShell({
       script,
       cwd: `${runfilesDir}/${ws}`,
       env: {
@@ -95,9 +94,7 @@ export async function runCommand(ctx: CommandContext, args: readonly string[], h
       files,
       executable,
       signal: ctx.signal,
-    }),
-  );
-  void binDir;
+    });
   p.con.stdout(r.stdout);
   if (r.stderr) p.con.raw(r.stderr);
   return p.con.result(r.exitCode, p.explanations());

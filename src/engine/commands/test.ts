@@ -1,4 +1,4 @@
-// `test`: builds the requested targets, expands test_suites into tests (test-suite.ts), runs each test in the
+// `test`: builds the requested targets, expands test_suites into tests (loading/test-filter.ts), runs each test in the
 // emulated bash (actions/test-runner.ts) and prints Bazel's summary on stdout:
 // `//pkg:t        PASSED in 0.1s` (status at column 73), `Executed N out of M tests: …`.
 //
@@ -7,8 +7,8 @@
 // pattern" when a suite listed a non-test: its other tests still run). test.log and test.xml are written under
 // bazel-testlogs/<pkg>/<name>/.
 
-import { labelToString, type Target } from '../loading/index.ts';
-import { expandTestSuite, runTest, type AnalyzedTarget, type RuleHook, type SuiteExplanation, type TestRun } from '../actions/index.ts';
+import { commandLineTagFilter, isTestRule, labelToString, type Target } from '../loading/index.ts';
+import { runTest, type AnalyzedTarget, type TestRun } from '../actions/index.ts';
 import { utf8Encode } from '../base/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';
 import type { CommandContext } from './context.ts';
@@ -22,49 +22,33 @@ export function summaryLine(label: string, status: string, cached: boolean): str
   return `${label}${' '.repeat(pad)}${prefix}${status} in 0.1s`;
 }
 
-function tagFilter(spec: string[]): (tags: readonly string[]) => boolean {
-  const parts = spec.flatMap((s) => s.split(',')).filter((s) => s !== '');
-  const req = parts.filter((p) => !p.startsWith('-')).map((p) => p.replace(/^\+/, ''));
-  const exc = parts.filter((p) => p.startsWith('-')).map((p) => p.slice(1));
-  return (tags) => (req.length === 0 || req.some((t) => tags.includes(t))) && !exc.some((t) => tags.includes(t));
-}
-
-export async function testCommand(ctx: CommandContext, args: readonly string[], hooks: Readonly<Record<string, RuleHook>> = {}): Promise<CommandResult> {
-  const p = new Pipeline(ctx, 'test', hooks);
+export async function testCommand(ctx: CommandContext, args: readonly string[]): Promise<CommandResult> {
+  const p = new Pipeline(ctx, 'test');
   const bad = p.parse(args);
   if (bad !== undefined) return p.con.result(bad);
   const resolved = p.resolveTargets();
   if (typeof resolved === 'number') return p.con.result(resolved);
-  const prep = prepare(p, resolved.targets);
-  if (prep !== undefined) return p.con.result(prep, p.explanations());
-
-  // Test-pattern expansion: tests stay, suites expand, other targets are only built.
+  // Test-pattern expansion: suites become their tests (not analysed themselves), other targets are only built.
+  const expanded = p.expandSuites(resolved.targets);
+  const suites = expanded.suites;
+  const patternErrors = expanded.errors;
+  if (patternErrors) p.con.line('warning', 'Target pattern parsing failed.');
+  const prep = prepare(p, expanded.targets);
+  if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
   const tests: AnalyzedTarget[] = [];
   const buildOnly: Target[] = [];
-  const suites: Record<string, SuiteExplanation> = {};
-  let patternErrors = false;
-  const addTest = (t: AnalyzedTarget) => {
-    if (!tests.some((x) => x.key === t.key)) tests.push(t);
-  };
-  for (const t of resolved.targets) {
-    if (t.kind === 'rule' && t.schema.test) {
-      const a = p.analyzer.analyzeTarget(t, p.target);
-      if (a && !a.failed) addTest(a);
-      else buildOnly.push(t);
-    } else if (t.kind === 'rule' && t.ruleClass === 'test_suite') {
-      const r = expandTestSuite(t, p.target, p.analyzer);
-      suites[labelToString(t.label)] = r.explanation;
-      const expansionErrors = r.explanation.errors.length > 0 || Object.values(Object.fromEntries(p.analyzer.suites)).some((s) => s.errors.length > 0);
-      p.con.events(p.analyzer.events.splice(0));
-      if (expansionErrors) {
-        patternErrors = true;
-        p.con.line('warning', 'Target pattern parsing failed.');
-      }
-      for (const x of r.tests) if (!x.failed) addTest(x);
-    } else buildOnly.push(t);
+  for (const t of expanded.targets) {
+    if (!isTestRule(t)) {
+      buildOnly.push(t);
+      continue;
+    }
+    const a = p.analysis.analyze(t, p.target);
+    p.topLevel.push(a);
+    if (!a.failed) tests.push(a);
+    else buildOnly.push(t);
   }
   // --test_tag_filters / --test_size_filters / --test_timeout_filters narrow the tests run.
-  const tagOk = tagFilter(p.options('test_tag_filters'));
+  const tagOk = commandLineTagFilter(p.options('test_tag_filters'));
   const sizes = p.options('test_size_filters').flatMap((s) => s.split(',')).filter(Boolean);
   const selected = tests.filter((t) => tagOk(t.test!.tags) && (sizes.length === 0 || sizes.includes(t.test!.size)));
 

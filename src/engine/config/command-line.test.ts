@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Workspace } from '../loading/index.ts';
-import { commandLine, configuredGraph, optionValue, targetConfiguration, type ConfigurationError } from './index.ts';
+import { commandLine, optionValue, targetConfiguration, type ConfigurationError } from './index.ts';
 import { scenario } from './scenario-helpers.ts';
 
 function cl(files: Record<string, string>, command: string, args: string[], startup: string[] = []) {
@@ -133,14 +133,5 @@ platform(name = "dup", constraint_values = [":c1", ":c2"])
     expect(scenario({}, []).target.constraints.get('@platforms//cpu:cpu')).toBe('@platforms//cpu:x86_64');
     expect(() => scenario(files, ['--platforms=//p:dup'])).toThrow('Duplicate constraint values detected: constraint_setting //p:c has [//p:c1, //p:c2]');
     expect(() => scenario(files, ['--platforms=//p:c1'])).toThrow('Target //p:c1 was referenced as a platform, but does not provide PlatformInfo');
-  });
-});
-
-describe('tool configurations (4.2.3)', () => {
-  it('genrule tools are built in the host configuration, exec_tools in the exec one', () => {
-    const s = scenario({ 'pkg/BUILD': 'genrule(name = "a", outs = ["a.sh"], cmd = "x")\ngenrule(name = "b", outs = ["b.sh"], cmd = "x")\ngenrule(name = "t", outs = ["t.txt"], tools = [":a"], exec_tools = [":b"], cmd = "x")\n' });
-    const g = configuredGraph([s.label('//pkg:t')], s.ctx);
-    const kinds = Object.fromEntries(g.deps(g.roots[0]!).filter((e) => e.tool && !e.attr.startsWith('$')).map((e) => [e.attr, e.to.config!.outputDir]));
-    expect(kinds).toEqual({ tools: 'host', exec_tools: 'k8-opt-exec-2B5CBBC6' });
   });
 });

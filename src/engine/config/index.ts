@@ -1,9 +1,10 @@
 // Configuration: Bazel's option table, the command line and .bazelrc, configurations and platforms,
-// config_setting matching, select() resolution and the configured target graph (CONTRACT.md).
+// config_setting matching, select() resolution, and the types of the configured-target graph analysis builds (CONTRACT.md).
 export * from './options.ts';
 export * from './bazelrc.ts';
 export { commandLine, optionValue, type CommandLineResult } from './command-line.ts';
 export { targetConfiguration, execConfiguration, HOST_CPU, type Configuration, type ConfigContext, type ConfigurationError } from './configuration.ts';
+export type { ConfiguredEdge, ConfiguredGraph, ConfiguredTarget } from './configured.ts';
 export {
   matchConfigSetting,
   resolveAttribute,
@@ -18,6 +19,6 @@ export {
   type AmbiguousPair,
   type ResolvedAttribute,
 } from './matching.ts';
-export { configuredGraph, type ConfiguredGraph, type ConfiguredTarget, type ConfiguredEdge, type GraphOptions } from './graph.ts';
 export { TargetLookup } from './targets.ts';
 export type { BuildSettingValue } from './build-settings.ts';
+export { scenario, type Scenario } from './scenario-helpers.ts';

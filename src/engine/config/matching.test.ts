@@ -3,7 +3,7 @@
 // the select() and `bazel --batch build //pkg:t && cat bazel-bin/pkg/t.txt`), unless marked as modern.
 
 import { describe, expect, it } from 'vitest';
-import { configuredGraph, matchConfigSetting, resolveAttribute, type SelectExplanation } from './index.ts';
+import { matchConfigSetting, resolveAttribute, type SelectExplanation } from './index.ts';
 import { scenario } from './scenario-helpers.ts';
 
 /** A BUILD file with the given config_settings and a genrule `t` whose cmd selects on them (default: "default"). */
@@ -35,24 +35,6 @@ platform(name = "nothing_plat")
 };
 
 describe('config_setting matching rules', () => {
-  it('1: at least one of values, define_values, flag_values, constraint_values', () => {
-    const { s } = pick('config_setting(name = "empty")', [':empty'], []);
-    const g = configuredGraph([s.label('//pkg:t')], s.ctx);
-    expect(g.events.map((e) => e.text)).toEqual([
-      '/ws/pkg/BUILD:1:15: in config_setting rule //pkg:empty: Either values, flag_values or constraint_values must be specified and non-empty',
-      "While resolving configuration keys for //pkg:t: Analysis of target '//pkg:empty' failed",
-    ]);
-    expect(g.failure(g.roots[0]!)).toBe("Analysis of target '//pkg:empty' failed");
-  });
-
-  it('a select() error after "build aborted:" keeps its location (as Bazel repeats it)', () => {
-    const { s } = pick('config_setting(name = "a1", values = {"cpu": "arm"})\nconfig_setting(name = "a2", values = {"compilation_mode": "opt"})\nconfig_setting(name = "a3", define_values = {"x": "1"})', [':a3', ':a1', ':a2'], ['--cpu=arm', '-c', 'opt', '--define=x=1'], { noDefault: true });
-    const g = configuredGraph([s.label('//pkg:t')], s.ctx);
-    expect(g.failure(g.roots[0]!)).toBe(
-      '/ws/pkg/BUILD:4:8: Illegal ambiguous match on configurable attribute "cmd" in //pkg:t:\n//pkg:a3\n//pkg:a1\n//pkg:a2\nMultiple matches are not allowed unless one is unambiguously more specialized.',
-    );
-  });
-
   it('2: every entry must match', () => {
     const settings = 'config_setting(name = "s", values = {"cpu": "arm", "compilation_mode": "opt"})';
     expect(pick(settings, [':s'], ['--cpu=arm']).value).toBe('default');
@@ -99,36 +81,6 @@ describe('config_setting matching rules', () => {
     const features = 'config_setting(name = "a", values = {"features": "a"})';
     expect(pick(features, [':a'], ['--features=a,b']).value).toBe('default');
     expect(pick(features, [':a'], ['--features=a', '--features=b']).value).toBe('a');
-  });
-
-  it('8: in the host configuration cpu is --host_cpu, copt is --host_copt; --define reaches it', () => {
-    const files = {
-      'pkg/BUILD': `config_setting(name = "arm", values = {"cpu": "arm"})
-config_setting(name = "x", values = {"copt": "-DX"})
-config_setting(name = "d", define_values = {"k": "v"})
-genrule(name = "tool", outs = ["tool.sh"], cmd = select({":arm": "arm", ":x": "x", ":d": "d", "//conditions:default": "other"}))
-genrule(name = "t", outs = ["t.txt"], tools = [":tool"], cmd = select({":arm": "arm", "//conditions:default": "other"}))
-`,
-    };
-    const s = scenario(files, ['--cpu=arm']);
-    const g = configuredGraph([s.label('//pkg:t')], s.ctx);
-    const t = g.roots[0]!;
-    const tool = g.deps(t).find((e) => e.attr === 'tools')!;
-    expect(tool.tool).toBe(true);
-    expect(tool.to.config!.kind).toBe('host');
-    expect(tool.to.config!.outputDir).toBe('host');
-    expect(t.config!.outputDir).toBe('arm-fastbuild');
-    expect(g.attribute(t, 'cmd')).toBe('arm');
-    expect(g.attribute(tool.to, 'cmd')).toBe('other');
-    const check = g.explanations(tool.to)[0]!.conditions[0]!.checks[0]!;
-    expect(check).toMatchObject({ key: 'cpu', expected: 'arm', actual: 'k8', matches: false });
-    expect(check.note).toContain('--host_cpu');
-    const s2 = scenario(files, ['--copt=-DX']);
-    const g2 = configuredGraph([s2.label('//pkg:t')], s2.ctx);
-    expect(g2.attribute(g2.deps(g2.roots[0]!).find((e) => e.attr === 'tools')!.to, 'cmd')).toBe('other');
-    const s3 = scenario(files, ['--define=k=v']);
-    const g3 = configuredGraph([s3.label('//pkg:t')], s3.ctx);
-    expect(g3.attribute(g3.deps(g3.roots[0]!).find((e) => e.attr === 'tools')!.to, 'cmd')).toBe('d');
   });
 
   it('9: define_values and values {define} combine; the last --define of a key wins', () => {
@@ -285,33 +237,6 @@ selects.config_setting_group(name = "arm_or_opt", match_any = [":arm", ":opt"])`
     const s = scenario({ 'pkg/BUILD': `${settings}\ngenrule(name = "t", outs = ["t.txt"], cmd = selects.with_or({(":arm", ":opt"): "either", "//conditions:default": "neither"}))\n` }, ['-c', 'opt']);
     const r = resolveAttribute(s.rule('//pkg:t'), 'cmd', s.target, s.ctx);
     expect('value' in r && r.value).toBe('either');
-  });
-});
-
-describe('config_setting declaration errors (Bazel 4.2.3 texts)', () => {
-  const graphEvents = (settings: string, key: string) => {
-    const { s } = pick(settings, [key], []);
-    return configuredGraph([s.label('//pkg:t')], s.ctx).events.map((e) => e.text);
-  };
-  it('unknown option (a short name is not an option name)', () => {
-    expect(graphEvents('config_setting(name = "s", values = {"c": "opt"})', ':s')[0]).toBe(
-      "/ws/pkg/BUILD:1:15: in values attribute of config_setting rule //pkg:s: error while parsing configuration settings: unknown option: 'c'",
-    );
-  });
-  it('a bad value', () => {
-    expect(graphEvents('config_setting(name = "s", values = {"compilation_mode": "fast"})', ':s')[0]).toBe(
-      "/ws/pkg/BUILD:1:15: in values attribute of config_setting rule //pkg:s: error while parsing configuration settings: While parsing option --compilation_mode=fast: Not a valid compilation mode: 'fast' (should be fastbuild, dbg or opt)",
-    );
-  });
-  it('a define without =', () => {
-    expect(graphEvents('config_setting(name = "s", values = {"define": "a"})', ':s')[0]).toBe(
-      "/ws/pkg/BUILD:1:15: in values attribute of config_setting rule //pkg:s: error while parsing configuration settings: While parsing option --define=a: Variable definitions must be in the form of a 'name=value' assignment",
-    );
-  });
-  it('constraint_values that are not constraint values', () => {
-    expect(graphEvents('filegroup(name = "fg")\nconfig_setting(name = "s", constraint_values = [":fg"])', ':s')[0]).toBe(
-      '/ws/pkg/BUILD:2:15: in constraint_values attribute of config_setting rule //pkg:s: //pkg:fg is not a constraint_value',
-    );
   });
 });
 

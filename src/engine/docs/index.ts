@@ -15,6 +15,7 @@ export {
   LabelRenderer,
   docCommentsOf,
   type DocExtractAttrs,
+  type FileRef,
   type ExtractResult,
   type DocstringInfo,
   type DocstringError,

@@ -12,3 +12,7 @@ export { globPatternError } from './glob.ts';
 export { standalonePredeclared } from './standalone.ts';
 export { builtinRepo, BUILTIN_REPOS } from './builtin-repos/index.ts';
 export { BUILD_SETTING_KINDS, BUILD_SETTING_SCHEMAS, type BuildSettingKind, type BuildSettingType } from './builtin-repos/build-settings.ts';
+export * from './messages.ts';
+export * from './visibility.ts';
+export * from './test-filter.ts';
+export * from './locate.ts';

@@ -8,92 +8,14 @@
 
 import type { Diagnostic, Profile, StackFrame } from '../base/index.ts';
 import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
-import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue, type PlainAttrValue } from './attributes.ts';
+import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
 import { labelToString, validateTargetName, type Label } from './label.ts';
 import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
+import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
+import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
 import type { Workspace } from './workspace.ts';
 
-/** A place in a workspace file, 1-based. */
-export interface Location {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-}
-
-export interface RuleTarget {
-  readonly kind: 'rule';
-  readonly label: Label;
-  readonly ruleClass: string;
-  readonly schema: RuleSchema;
-  /** Attributes set explicitly (converted), in the order given. */
-  readonly attrs: ReadonlyMap<string, AttrValue>;
-  readonly location: Location;
-  /** The Starlark call stack at the rule call, outermost first (the BUILD file's frame first). */
-  readonly callStack: readonly StackFrame[];
-  readonly outputs: Label[];
-  inError: boolean;
-  /**
-   * test_suite without tests: Bazel's `$implicit_tests`, the package's non-manual tests sorted by name (profile
-   * row implicitTestsFilteredByTags: only those that also pass the suite's tag filter, the size counting as a tag).
-   * Set when the package is done.
-   */
-  implicitTests?: readonly Label[];
-}
-
-/** How query outputs show a test_suite's computed `$implicit_tests` (Bazel lists it with the explicit ones). */
-export const IMPLICIT_TESTS_ATTR: AttrSpec = {
-  name: '$implicit_tests',
-  type: 'label_list',
-  implicit: true,
-  configurable: false,
-  doc: 'The tests of the package a test_suite without tests stands for (computed).',
-};
-
-export interface SourceFileTarget {
-  readonly kind: 'source file';
-  readonly label: Label;
-  location: Location;
-  /** Set by exports_files. */
-  visibility?: readonly Label[];
-  readonly isBuildFile?: boolean;
-}
-
-export interface GeneratedFileTarget {
-  readonly kind: 'generated file';
-  readonly label: Label;
-  readonly rule: Label;
-  readonly location: Location;
-}
-
-export interface PackageGroupTarget {
-  readonly kind: 'package group';
-  readonly label: Label;
-  readonly packages: readonly string[];
-  readonly includes: readonly Label[];
-  readonly location: Location;
-}
-
-export type Target = RuleTarget | SourceFileTarget | GeneratedFileTarget | PackageGroupTarget;
-
-/** What query's label_kind prints: `genrule rule`, `source file`, `generated file`, `package group`. */
-export function targetKind(t: Target): string {
-  return t.kind === 'rule' ? `${t.ruleClass} rule` : t.kind;
-}
-
-/** An attribute's value: as set, or the schema's default (null when it has none). */
-export function attrValue(rule: RuleTarget, name: string): AttrValue | undefined {
-  if (rule.attrs.has(name)) return rule.attrs.get(name)!;
-  const spec = allAttributes(rule.schema, true).find((a) => a.name === name);
-  return spec ? defaultValue(spec) : undefined;
-}
-
-function defaultValue(spec: AttrSpec): PlainAttrValue {
-  const d = spec.default;
-  if (d === undefined || d === null) return null;
-  if (Array.isArray(d)) return d as readonly string[];
-  if (typeof d === 'object') return Object.entries(d as Record<string, string>);
-  return d as string | number | boolean;
-}
+export * from './target.ts';
 
 export interface PackageArgs {
   defaultVisibility?: readonly Label[];
@@ -321,31 +243,15 @@ export class PackageBuilder {
     return [...this.pkg.targets.values()].filter((t): t is RuleTarget => t.kind === 'rule');
   }
 
-  /** Every test_suite without `tests` gets its $implicit_tests (see RuleTarget.implicitTests). */
+  /** test_suites without `tests` get `$implicit_tests` (current Bazel: only the tests their tags let through). */
   private setImplicitTests(): void {
-    const strings = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).filter((x): x is string => typeof x === 'string') : []);
-    const tests = this.rules()
-      .filter((r) => r.schema.test === true && !strings(r.attrs.get('tags')).includes('manual'))
-      .sort((a, b) => (a.label.name < b.label.name ? -1 : a.label.name > b.label.name ? 1 : 0));
+    const tests = packageTests(this.pkg.targets.values());
     for (const suite of this.rules()) {
       if (suite.ruleClass !== 'test_suite') continue;
       const listed = suite.attrs.get('tests');
       if (Array.isArray(listed) && listed.length > 0) continue;
-      let chosen = tests;
-      if (this.opts.profile.implicitTestsFilteredByTags) {
-        // TestTargetUtils.sortTagsBySense: `-t` excludes, `+t` or `t` requires, `manual` is ignored.
-        const required: string[] = [];
-        const excluded: string[] = [];
-        for (const tag of strings(suite.attrs.get('tags'))) {
-          if (tag.startsWith('-')) excluded.push(tag.slice(1));
-          else if (tag !== 'manual') required.push(tag.startsWith('+') ? tag.slice(1) : tag);
-        }
-        chosen = tests.filter((t) => {
-          const size = t.attrs.get('size');
-          const tags = new Set([...strings(t.attrs.get('tags')), typeof size === 'string' ? size : 'medium']);
-          return required.every((r) => tags.has(r)) && !excluded.some((x) => tags.has(x));
-        });
-      }
+      const filter = parseTagFilter(ruleTags(suite));
+      const chosen = this.opts.profile.implicitTestsFilteredByTags ? tests.filter((t) => filterReason(t, filter) === undefined) : tests;
       (suite as { implicitTests?: readonly Label[] }).implicitTests = chosen.map((t) => t.label);
     }
   }

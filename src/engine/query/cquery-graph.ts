@@ -1,25 +1,26 @@
-// cquery's QueryGraph: the configured target graph (config's configuredGraph) seen through the query engine, and
-// the config(x, cfg) function cquery adds.
+// cquery's QueryGraph: the configured-target graph that analysis builds (config/configured.ts's view of it) seen
+// through the query engine, and the config(x, cfg) function cquery adds.
 //
 // A node is a ConfiguredTarget; it prints as `//pkg:t (<config id>)`, `(null)` for source files and `(HOST)` for
 // Bazel 4.2.3's host configuration. A target pattern names the configured targets of the graph with those
 // labels, the top-level (target) configuration first — Bazel's getConfiguredTarget tries the target, then the
 // host/exec, then the null configuration. Edges are the resolved ones (only the chosen select() branch, plus
-// the select() keys); --noimplicit_deps was applied when the graph was built, --notool_deps/--nohost_deps drop
-// the exec/host edges here. Results print in the order they were found (Bazel 4.2.3's cquery does not sort:
+// the select() keys); --noimplicit_deps drops the implicit ones, --notool_deps/--nohost_deps the exec/host ones. Results print in the order they were found (Bazel 4.2.3's cquery does not sort:
 // deps() lists targets as its breadth-first walk reaches them). Package-level functions (siblings, buildfiles, tests, visible) do not exist.
 
 import type { Profile } from '../base/index.ts';
 import { compareLabels, labelToString, parseTargetPattern, TargetParsingError, type BuildEvent, type Target } from '../loading/index.ts';
 import type { ConfiguredGraph, ConfiguredTarget } from '../config/index.ts';
 import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge, type QueryGraph } from './environment.ts';
-import { wordArg, type QueryFunction } from './evaluate.ts';
+import { wordArg, type QueryFunction } from './function.ts';
 import type { TargetGraph } from './target-graph.ts';
 
 export interface ConfiguredQueryOptions {
   readonly keepGoing: boolean;
   /** Follow exec/host (tool) edges. */
   readonly toolDeps: boolean;
+  /** Follow implicit edges (`$genrule_setup`, platforms). */
+  readonly implicitDeps: boolean;
 }
 
 /** How cquery prints a configuration: its short id, `null`, or `HOST` (4.2.3's host configuration). */
@@ -106,9 +107,10 @@ export class ConfiguredQueryGraph implements QueryGraph<ConfiguredTarget> {
     const seen = new Set<string>();
     for (const e of this.configured.deps(ct)) {
       if (e.tool && !this.opts.toolDeps) continue;
+      if (e.implicit && !this.opts.implicitDeps) continue;
       if (seen.has(e.to.key)) continue;
       seen.add(e.to.key);
-      out.push({ to: e.to, attr: e.attr, select: e.attr === '$config_dependencies', implicit: e.attr.startsWith('$') && e.attr !== '$config_dependencies', tool: e.tool });
+      out.push({ to: e.to, attr: e.attr, select: e.attr === '$config_dependencies', implicit: e.implicit, tool: e.tool });
     }
     // The order Bazel 4.2.3's cquery discovers dependencies in (cquery-001): tools, then the other attributes,
     // then the select() keys.

@@ -11,9 +11,6 @@ import { evaluationError, QueryEvalError, type NodeSet, type QueryGraph } from '
 import type { EvalOptions, QueryEvaluator, Vars } from './function.ts';
 import { FUNCTIONS } from './functions/index.ts';
 
-// cquery-graph.ts still imports these from here; new code imports them from function.ts.
-export { wordArg, type QueryFunction } from './function.ts';
-
 export class Evaluator<T> implements QueryEvaluator<T> {
   /** Nodes whose dependencies were explored (4.2.3's ordering graph has edges out of these only). */
   readonly explored = new Set<string>();

@@ -4,6 +4,7 @@ export {
   COMMANDS,
   DEFAULT_SHELL_LIMITS,
   runShell,
+  withCLocale,
   type ShellLimitHit,
   type ShellLimits,
   type ShellResult,

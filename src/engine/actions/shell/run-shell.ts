@@ -102,7 +102,36 @@ export const COMMANDS: readonly string[] = [
 /** The mtime every input file gets, so that `ls -l` of an input does not show the host's clock. */
 const INPUT_MTIME = new Date(Date.UTC(2000, 0, 1));
 
-export async function runShell(run: ShellRun): Promise<ShellResult> {
+// Under the C locale that Bazel's empty environment implies, GNU tools sort bytewise; just-bash sorts with
+// String.prototype.localeCompare, so every run executes inside withCLocale(), which makes that comparison
+// bytewise for the duration of the run and restores it after (runs may overlap in a worker: a depth count).
+/** How many runs are inside withCLocale now (runs may overlap in a worker), and the comparison to restore. */
+let cLocaleDepth = 0;
+let savedLocaleCompare: ((this: string, that: string) => number) | undefined;
+
+/** Runs `f` with String.prototype.localeCompare comparing bytewise (the C locale's collation). */
+export async function withCLocale<T>(f: () => Promise<T>): Promise<T> {
+  const proto = String.prototype as unknown as { localeCompare: (this: string, that: string) => number };
+  if (cLocaleDepth++ === 0) {
+    savedLocaleCompare = proto.localeCompare;
+    proto.localeCompare = function (this: string, that: string): number {
+      const a = String(this);
+      const b = String(that);
+      return a < b ? -1 : a > b ? 1 : 0;
+    };
+  }
+  try {
+    return await f();
+  } finally {
+    if (--cLocaleDepth === 0 && savedLocaleCompare) proto.localeCompare = savedLocaleCompare;
+  }
+}
+
+export function runShell(run: ShellRun): Promise<ShellResult> {
+  return withCLocale(() => runShellNow(run));
+}
+
+async function runShellNow(run: ShellRun): Promise<ShellResult> {
   const limits = { ...DEFAULT_SHELL_LIMITS, ...definedOnly(run.limits ?? {}) };
   if (run.signal?.aborted) {
     return { exitCode: 130, stdout: '', stderr: limitMessage('cancelled', limits), files: new Map(run.files), limitHit: 'cancelled' };

@@ -43,13 +43,19 @@ export interface DocExtractAttrs {
   readonly symbol_names: readonly string[];
   readonly allow_unused_doc_comments: boolean;
   readonly render_main_repo_name: boolean;
+  /**
+   * The files `src` and `deps` provide, as analysis computed them (DefaultInfo). When absent, they are worked
+   * out from the loaded targets (aliases, filegroups, bzl_library), for the Docs panel's quick look.
+   */
+  readonly srcFiles?: readonly FileRef[];
+  readonly depFiles?: readonly FileRef[];
 }
 
 export type ExtractResult =
   | { readonly moduleInfo: ModuleInfo; /** The .bzl file documented (src resolved). */ readonly file: Label }
   | { readonly error: string; readonly attribute?: 'src' | 'deps' };
 
-interface FileRef {
+export interface FileRef {
   readonly label: Label;
   /** The rule that generates it; undefined for a source file. */
   readonly generatedBy?: Label;
@@ -178,6 +184,8 @@ function readAttrs(rule: RuleTarget, given: Partial<DocExtractAttrs>): DocExtrac
     symbol_names: given.symbol_names ?? plain<readonly string[]>('symbol_names', []),
     allow_unused_doc_comments: given.allow_unused_doc_comments ?? plain('allow_unused_doc_comments', false),
     render_main_repo_name: given.render_main_repo_name ?? plain('render_main_repo_name', false),
+    ...(given.srcFiles ? { srcFiles: given.srcFiles } : {}),
+    ...(given.depFiles ? { depFiles: given.depFiles } : {}),
   };
 }
 
@@ -195,7 +203,7 @@ export function extractModuleInfo(loader: Loader, rule: RuleTarget, resolvedAttr
 function extract(loader: Loader, _rule: RuleTarget, a: DocExtractAttrs): ExtractResult {
   const plainRenderer = new LabelRenderer();
   // src: exactly one file, a source file.
-  const srcFiles = (() => {
+  const srcFiles = a.srcFiles ?? (() => {
     try {
       return filesOf(loader, a.src);
     } catch (e) {
@@ -216,7 +224,7 @@ function extract(loader: Loader, _rule: RuleTarget, a: DocExtractAttrs): Extract
   const module = entry.module;
 
   // deps: every module src loads, transitively, must be a source file of deps (topmost unknown loads only).
-  const depFiles = a.deps.flatMap((d) => {
+  const depFiles = a.depFiles ?? a.deps.flatMap((d) => {
     try {
       return filesOf(loader, d);
     } catch (e) {

@@ -8,20 +8,18 @@
 // OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
 // uses beyond this fails with a clear message rather than silently.
 
-import { labelToString, ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type RuleTarget } from '../loading/index.ts';
-import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, type Value } from '../starlark/index.ts';
-import { utf8Encode } from '../base/index.ts';
-import type { Analyzer } from './analysis.ts';
-import { uniq } from './analysis.ts';
-import type { AnalyzedTarget, Artifact } from './artifacts.ts';
-import { binDir, type BuildConfiguration } from './configuration.ts';
+import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type Loader, type RuleTarget } from '../../loading/index.ts';
+import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, type Value } from '../../starlark/index.ts';
+import { utf8Encode } from '../../base/index.ts';
+import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
+import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
 import { GENRULE_ENV } from './genrule.ts';
 
 /** The rule class whose loading schema a target has (searched in the .bzl files its package loaded). */
-function ruleClassOf(an: Analyzer, rule: RuleTarget): RuleClass | undefined {
-  const pkg = an.ctx.loader.getPackage(rule.label.pkg);
+function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
+  const pkg = loader.getPackage(rule.label.pkg);
   for (const path of pkg?.loads ?? []) {
-    const m = an.ctx.loader.loadedBzl(path);
+    const m = loader.loadedBzl(path);
     for (const v of m?.globals.values() ?? []) {
       if (v instanceof RuleClass && ruleSchemaOf(v) === rule.schema) return v;
     }
@@ -77,14 +75,13 @@ function targetValue(d: AnalyzedTarget): Value {
   ]);
 }
 
-export function analyzeStarlarkRule(
-  rule: RuleTarget,
-  config: BuildConfiguration,
-  an: Analyzer,
-): { files: Artifact[]; runfiles: Artifact[]; executable?: Artifact; outputGroups: Map<string, Artifact[]>; makeVariables?: Map<string, string> } | { error: string } {
-  const rc = ruleClassOf(an, rule);
-  if (!rc) return { error: `rulepen cannot find the rule class of ${rule.ruleClass}` };
-  const label = labelToString(rule.label);
+function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
+  const { rule, config, label } = ctx;
+  const rc = ruleClassOf(ctx.loader, rule);
+  if (!rc) {
+    ctx.ruleError(`rulepen cannot find the rule class of ${rule.ruleClass}`);
+    return { failed: true };
+  }
   const actionKeyBase = `starlark ${label} (${config.id})`;
   const attrFields: [string, Value][] = [['name', rule.label.name]];
   const files: [string, Value][] = [];
@@ -95,8 +92,7 @@ export function analyzeStarlarkRule(
   let actionCount = 0;
   for (const spec of rule.schema.attrs) {
     if (spec.type === 'label' || spec.type === 'label_list') {
-      const { deps, ok } = an.deps(rule, spec.name, config);
-      if (!ok) return { error: '' };
+      const deps = ctx.prerequisites(spec.name);
       const tvs = deps.map(targetValue);
       attrFields.push([spec.name, spec.type === 'label' ? (tvs[0] ?? None) : new List(tvs)]);
       const fs = uniq(deps.flatMap((d) => d.files));
@@ -107,19 +103,19 @@ export function analyzeStarlarkRule(
         executable.push([spec.name, exe ? fileValue(exe) : None]);
       }
     } else if (spec.type === 'output' || spec.type === 'output_list') {
-      const outs = an.attrLabels(rule, spec.name, config).map((l) => an.declareOutput(rule, l.name, config, `${actionKeyBase} ${l.name}`));
+      const outs = ctx.labels(spec.name).map((l) => ctx.declareOutput(l.name, `${actionKeyBase} ${l.name}`));
       declared.push(...outs);
       const vals = outs.map(fileValue);
       outputs.push([spec.name, spec.type === 'output' ? (vals[0] ?? None) : new List(vals)]);
       attrFields.push([spec.name, spec.type === 'output' ? (vals[0] ?? None) : new List(vals)]);
     } else {
-      const v = an.attr(rule, spec.name, config);
+      const v = ctx.attr(spec.name);
       attrFields.push([spec.name, toStarlark(v)]);
     }
   }
   const pending: { out: Artifact; build: () => void }[] = [];
   const declare = (name: string): Artifact => {
-    const a = an.declareOutput(rule, name, config, `${actionKeyBase} ${name}`);
+    const a = ctx.declareOutput(name, `${actionKeyBase} ${name}`);
     declared.push(a);
     return a;
   };
@@ -150,7 +146,7 @@ export function analyzeStarlarkRule(
         pending.push({
           out,
           build: () =>
-            an.addAction({ key: out.generatedBy!, kind: 'write', owner: rule.label, location: rule.location, mnemonic: 'FileWrite', progress: `Writing file ${out.shortPath}`, inputs: [], outputs: [out], content: utf8Encode(content), executableOutputs: exe ? new Set([out.execPath]) : undefined }),
+            ctx.registerAction({ key: out.generatedBy!, kind: 'write', owner: rule.label, location: rule.location, mnemonic: 'FileWrite', progress: `Writing file ${out.shortPath}`, inputs: [], outputs: [out], content: utf8Encode(content), executableOutputs: exe ? new Set([out.execPath]) : undefined }),
         });
         return None;
       }),
@@ -165,7 +161,7 @@ export function analyzeStarlarkRule(
         if (typeof command !== 'string') throw new EvalError('run_shell: command must be a string');
         const progress = typeof m.get('progress_message') === 'string' ? (m.get('progress_message') as string) : `Action ${outs[0]?.shortPath ?? ''}`;
         const key = `${actionKeyBase} run_shell ${actionCount++}`;
-        an.addAction({ key, kind: 'genrule', owner: rule.label, location: rule.location, mnemonic: 'Action', progress, inputs: ins, outputs: outs, script: command, env: GENRULE_ENV });
+        ctx.registerAction({ key, kind: 'genrule', owner: rule.label, location: rule.location, mnemonic: 'Action', progress, inputs: ins, outputs: outs, script: command, env: GENRULE_ENV });
         for (const o of outs) retarget(o, key);
         return None;
       }),
@@ -175,7 +171,7 @@ export function analyzeStarlarkRule(
   const actionOf = new Map<string, string>();
   const retarget = (a: Artifact, key: string) => actionOf.set(a.execPath, key);
   const bin = new Struct([['path', binDir(config)]]);
-  const ctx = new Struct([
+  const starlarkCtx = new Struct([
     ['label', new LabelValue(rule.label)],
     ['attr', new Struct(attrFields)],
     ['files', new Struct(files)],
@@ -185,16 +181,17 @@ export function analyzeStarlarkRule(
     ['actions', actions],
     ['bin_dir', bin],
     ['genfiles_dir', bin],
-    ['workspace_name', an.ctx.profile.execrootName],
+    ['workspace_name', ctx.profile.execrootName],
   ]);
-  const thread = new Thread({ semantics: an.ctx.profile.starlark });
+  const thread = new Thread({ semantics: ctx.profile.starlark });
   let result: Value;
   try {
-    result = thread.call(rc.implementation, [ctx]);
+    result = thread.call(rc.implementation, [starlarkCtx]);
   } catch (e) {
     if (e instanceof EvalError) {
       const d = errorToDiagnostic(e, undefined);
-      return { error: d?.message ?? e.message };
+      ctx.ruleError(d?.message ?? e.message);
+      return { failed: true };
     }
     throw e;
   }
@@ -206,7 +203,7 @@ export function analyzeStarlarkRule(
   };
   for (const a of declared) {
     const k = actionOf.get(a.execPath);
-    if (k) an.declareOutput(rule, a.shortPath.slice(rule.label.pkg ? rule.label.pkg.length + 1 : 0), config, k);
+    if (k) ctx.declareOutput(a.shortPath.slice(rule.label.pkg ? rule.label.pkg.length + 1 : 0), k);
   }
   let defaultFiles: Artifact[] | undefined;
   let exe: Artifact | undefined;
@@ -235,8 +232,14 @@ export function analyzeStarlarkRule(
     }
   }
   const filesOut = defaultFiles ?? declared.map(fixed);
-  return { files: filesOut, runfiles: exe ? [exe] : [], executable: exe, outputGroups: groups, makeVariables };
+  return { files: filesOut, runfiles: uniq([...filesOut, ...(exe ? [exe] : [])]), executable: exe, outputGroups: groups, makeVariables };
 }
+
+/** Rules defined in .bzl files with rule(implementation = …): analysis picks it for any rule class not native. */
+export const starlarkRule: RuleImplementation = {
+  ruleClasses: [],
+  analyze: analyzeStarlarkRule,
+};
 
 function toStarlark(v: unknown): Value {
   if (v === null || v === undefined) return None;

@@ -1,0 +1,26 @@
+// config_setting: its own analysis decides whether it matches the configuration it is analysed in (the
+// configuration layer's matchConfigSetting) and fails — at its own declaration — when it is malformed: no
+// conditions, an unknown option, a value the option cannot take, a flag_values key that is no build setting, a
+// constraint_values entry that is no constraint_value. A select() naming a failed config_setting then reports
+// "While resolving configuration keys for …". The match, entry by entry, is kept for the Why panel.
+
+import { matchConfigSetting, settingErrorText } from '../../config/index.ts';
+import type { RuleImplementation, RuleResult } from '../rule-context.ts';
+
+/** The attribute a config_setting declaration error is about (Bazel names it in the message). */
+function attributeOf(text: string): string | undefined {
+  return /^in (values|define_values|flag_values|constraint_values) attribute/.exec(text)?.[1];
+}
+
+export const configSetting: RuleImplementation = {
+  ruleClasses: ['config_setting'],
+  analyze(ctx): RuleResult {
+    const m = matchConfigSetting(ctx.rule, ctx.config, ctx.configContext);
+    ctx.explain({ kind: 'setting', key: ctx.key, explanation: m });
+    if (!m.error) return {};
+    const text = settingErrorText(ctx.rule, m.error);
+    const attr = attributeOf(text);
+    ctx.error(text, attr ? { attr } : undefined);
+    return { failed: true };
+  },
+};

@@ -1,0 +1,39 @@
+// genquery: the query layer's evaluateGenquery runs the expression over the scope's closure (Bazel 4.2.3 runs it
+// during analysis too); its bytes become the rule's one output, named after the rule, gzip-compressed with pako
+// when `compressed_output = True` (profile row genqueryCompressedOutput). The scope is an ordinary prerequisite:
+// analysis has analysed it and checked its edges before this runs.
+
+import { gzip } from 'pako';
+import { evaluateGenquery } from '../../query/index.ts';
+import type { RuleImplementation } from '../rule-context.ts';
+
+export const genquery: RuleImplementation = {
+  ruleClasses: ['genquery'],
+  analyze(ctx) {
+    const { rule, label, config } = ctx;
+    const r = evaluateGenquery({ loader: ctx.loader, rule, workspaceDir: ctx.workspaceDir });
+    ctx.explain({ kind: 'genquery', label, explanation: r.explanation });
+    for (const w of r.warnings) ctx.warning(w, { attr: 'expression' });
+    if (!r.ok) {
+      // Option errors concern `opts`; everything else (syntax, scope, evaluation) the expression.
+      if (r.attribute) ctx.attributeError(r.attribute, r.message);
+      else ctx.ruleError(r.message, { attr: 'expression' });
+      return { failed: true };
+    }
+    const compressed = ctx.profile.genqueryCompressedOutput && ctx.bool('compressed_output');
+    const key = `genquery ${label} (${config.id})`;
+    const out = ctx.declareOutput(rule.label.name, key);
+    ctx.registerAction({
+      key,
+      kind: 'write',
+      owner: rule.label,
+      location: rule.location,
+      mnemonic: 'GenQuery',
+      progress: `Executing genquery ${label}`,
+      inputs: [],
+      outputs: [out],
+      content: compressed ? gzip(r.output) : r.output,
+    });
+    return { files: [out] };
+  },
+};

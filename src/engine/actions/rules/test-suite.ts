@@ -1,0 +1,38 @@
+// test_suite as a configured target (what cquery and a dependency on a suite see; `bazel test` and `bazel build`
+// expand suites before analysis, loading/test-filter.ts): its prerequisites are the tests it lists — or, with
+// an empty `tests`, the package's `$implicit_tests` — each analysed and edge-checked like any dependency; a listed
+// target that is neither a test nor a suite is an error. Its TestSuite provider is the tests its tag filter keeps
+// (nested suites contribute the tests they kept), and the Tests panel gets which candidates were kept or dropped.
+
+import { expandTestSuite, isTestRule, labelToString, type RuleTarget } from '../../loading/index.ts';
+import type { AnalyzedTarget } from '../artifacts.ts';
+import type { RuleImplementation } from '../rule-context.ts';
+
+export const testSuite: RuleImplementation = {
+  ruleClasses: ['test_suite'],
+  analyze(ctx) {
+    const listed = ctx.prerequisites('tests');
+    let ok = true;
+    for (const d of listed) {
+      const t = d.target;
+      if ((t.kind === 'rule' && t.ruleClass === 'test_suite') || isTestRule(t)) continue;
+      ctx.attributeError('tests', `expecting a test or a test_suite rule but '${labelToString(d.label)}' is not one`, labelToString(d.label));
+      ok = false;
+    }
+    if (!ok) return { failed: true };
+    const loader = ctx.loader;
+    const expansion = expandTestSuite(ctx.rule, {
+      target: (l) => (l.repo === '' ? loader.getPackage(l.pkg)?.targets.get(l.name) : undefined),
+      packageTargets: (l) => loader.getPackage(l.pkg)?.targets.values() ?? [],
+    });
+    ctx.explain({ kind: 'testSuite', label: ctx.label, explanation: expansion.explanation });
+    // The analysed tests: direct prerequisites, and the tests nested suites kept.
+    const byRule = new Map<RuleTarget, AnalyzedTarget>();
+    for (const d of [...listed, ...ctx.prerequisites('$implicit_tests')]) {
+      if (d.target.kind === 'rule' && isTestRule(d.target)) byRule.set(d.target, d);
+      for (const n of d.suiteTests ?? []) if (n.target.kind === 'rule') byRule.set(n.target, n);
+    }
+    const suiteTests = expansion.tests.map((t) => byRule.get(t)).filter((a): a is AnalyzedTarget => a !== undefined);
+    return { suiteTests, files: suiteTests.flatMap((t) => t.files) };
+  },
+};

@@ -1,0 +1,95 @@
+// Bazel's messages about targets and the edges between them, in one place and in Bazel's words (users paste
+// them into searches): a package or target that does not exist, a dependency that is not visible, a testonly
+// target depended on by a non-test one, a package group used as a dependency. Every layer that reports one of
+// these (target patterns, query, analysis, config_setting visibility, doc extraction) builds it here.
+
+import { labelToString, type Label } from './label.ts';
+
+/** `no such package '@r//p': The repository '@r' could not be resolved`. */
+export function repositoryNotResolved(repo: string, pkg: string): string {
+  return `no such package '@${repo}//${pkg}': The repository '@${repo}' could not be resolved`;
+}
+
+/** `no such package 'p': BUILD file not found in any of the following directories. …`, naming the absolute directory. */
+export function buildFileNotFound(packageId: string, absoluteDir: string): string {
+  return `no such package '${packageId}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${absoluteDir}`;
+}
+
+/** A package that exists but could not be loaded (a load() failed…): `no such package 'p': <why>`. */
+export function packageNotLoaded(packageId: string, why: string): string {
+  return `no such package '${packageId}': ${why}`;
+}
+
+/**
+ * `no such target '//p:x': target 'x' not declared in package 'p' defined by /ws/p/BUILD`. When a source file of
+ * that name exists (Bazel only creates file targets for files a rule or exports_files mentions), Bazel adds a hint
+ * to export it.
+ */
+export function noSuchTarget(label: Label, absoluteBuildFile: string, opts: { sourceFileExists?: boolean; buildFile?: string } = {}): string {
+  const hint = opts.sourceFileExists
+    ? `; however, a source file of this name exists.  (Perhaps add 'exports_files(["${label.name}"])' to ${opts.buildFile ?? `${label.pkg}/BUILD`}?)`
+    : '';
+  return `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}'${hint} defined by ${absoluteBuildFile}`;
+}
+
+/** A loading error met while analysing a rule names the rule: `… and referenced by '//p:t'`. */
+export function referencedBy(message: string, rule: Label): string {
+  return `${message} and referenced by '${labelToString(rule)}'`;
+}
+
+/** How Bazel names a dependency reached through aliases (AliasProvider.describeTargetWithAliases). */
+export interface DependencyName {
+  /** The target finally depended on. */
+  readonly label: Label;
+  /** The aliases it was reached through, the one written in the attribute first. */
+  readonly aliases?: readonly Label[];
+}
+
+/**
+ * `target '//a:x'`, or through aliases `alias '//a:al' referring to target '//a:x' through '//a:b' -> '//a:c'`;
+ * `kind` replaces "target" (`package group`, `genrule rule`) where Bazel names the kind.
+ */
+export function describeDependency(d: DependencyName, kind = 'target'): string {
+  const aliases = d.aliases ?? [];
+  if (aliases.length === 0) return `${kind} '${labelToString(d.label)}'`;
+  const through = aliases.length > 1 ? ` through '${aliases.slice(1).map(labelToString).join("' -> '")}'` : '';
+  return `alias '${labelToString(aliases[0]!)}' referring to ${kind} '${labelToString(d.label)}'${through}`;
+}
+
+/**
+ * `target '//a:x' is not visible from target '//b:y'. Check the visibility declaration of the former target if you
+ * think the dependency is legitimate` — with Bazel's pointer to exports_files() for a source file.
+ */
+export function notVisible(target: DependencyName, from: Label, opts: { sourceFile?: boolean } = {}): string {
+  const tail = opts.sourceFile ? '. To set the visibility of that source file target, use the exports_files() function' : '';
+  return `${describeDependency(target)} is not visible from target '${labelToString(from)}'. Check the visibility declaration of the former target if you think the dependency is legitimate${tail}`;
+}
+
+/**
+ * `non-test target '//p:t' depends on testonly target '//p:x' and doesn't have testonly attribute set`; for the
+ * output file of a testonly rule (only with --check_testonly_for_output_files) Bazel names that rule.
+ */
+export function testonlyDependency(from: Label, to: DependencyName, generatingRule?: Label): string {
+  const what = generatingRule ? `the output file ${describeDependency(to)} of a testonly rule ${labelToString(generatingRule)}` : `testonly ${describeDependency(to)}`;
+  return `non-test target '${labelToString(from)}' depends on ${what} and doesn't have testonly attribute set`;
+}
+
+/** A package_group named anywhere but in `visibility`. */
+export function misplacedPackageGroup(group: DependencyName): string {
+  return `${describeDependency(group, 'package group')} is misplaced here (they are only allowed in the visibility attribute)`;
+}
+
+/** What Bazel puts after "build aborted: " when a target's own analysis (or a dependency's) failed. */
+export function analysisFailed(target: Label | string): string {
+  return `Analysis of target '${typeof target === 'string' ? target : labelToString(target)}' failed`;
+}
+
+/** The prefix of an error about a rule: `in genrule rule //p:t: `. */
+export function inRule(ruleClass: string, label: Label): string {
+  return `in ${ruleClass} rule ${labelToString(label)}: `;
+}
+
+/** The prefix of an error about one attribute of a rule: `in srcs attribute of genrule rule //p:t: `. */
+export function inAttribute(attr: string, ruleClass: string, label: Label): string {
+  return `in ${attr} attribute of ${ruleClass} rule ${labelToString(label)}: `;
+}
