@@ -96,7 +96,7 @@ describe("a config_setting's own analysis", () => {
     expect(m).toMatchObject({ setting: '//pkg:arm', matches: true });
     const bad = selecting('config_setting(\n    name = "s",\n    values = {"cpuu": "arm"},\n)', [':s', '//conditions:default']);
     const d = bad.an.allDiagnostics()[0]!;
-    expect(d.range.start).toEqual({ line: 3, column: 5 });
+    expect(d.range).toEqual({ start: { line: 3, column: 15 }, end: { line: 3, column: 21 } });
     expect(d.printedAt).toMatchObject({ line: 1, column: 15 });
   });
 });

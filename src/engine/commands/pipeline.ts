@@ -91,7 +91,10 @@ function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
       const ts = packageTargets(loader, l.pkg, false);
       if (typeof ts === 'string') return ts;
       const t = ts.find((x) => x.label.name === l.name);
-      if (!t) return noSuchTarget(l, loader.abs(loader.getPackage(l.pkg)!.buildFile));
+      if (!t) {
+        const buildFile = loader.getPackage(l.pkg)!.buildFile;
+        return noSuchTarget(l, loader.abs(buildFile), { sourceFileExists: loader.workspace.hasFile(l.pkg ? `${l.pkg}/${l.name}` : l.name), buildFile });
+      }
       return [t];
     }
     case 'package':

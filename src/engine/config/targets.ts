@@ -3,7 +3,11 @@
 // repository name put back on every label read from them. Messages are Bazel's "no such package/target".
 
 import {
+  buildFileNotFound,
   builtinRepo,
+  noSuchTarget,
+  packageNotLoaded,
+  repositoryNotResolved,
   Configurable,
   labelToString,
   Loader,
@@ -108,22 +112,15 @@ export class TargetLookup {
 
   private find(label: Label): Lookup {
     const loader = label.repo === '' ? this.loader : this.repoLoader(label.repo);
-    if (!loader) {
-      return { error: `no such package '@${label.repo}//${label.pkg}': The repository '@${label.repo}' could not be resolved` };
-    }
+    if (!loader) return { error: repositoryNotResolved(label.repo, label.pkg) };
     const pkg = loader.getPackage(label.pkg);
     const pkgId = label.repo ? `@${label.repo}//${label.pkg}` : label.pkg;
-    if (!pkg) {
-      return {
-        error: `no such package '${pkgId}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${loader.abs(label.pkg)}`,
-      };
-    }
-    if (pkg.loadError !== undefined) return { error: `no such package '${pkgId}': ${pkg.loadError}` };
+    if (!pkg) return { error: buildFileNotFound(pkgId, loader.abs(label.pkg)) };
+    if (pkg.loadError !== undefined) return { error: packageNotLoaded(pkgId, pkg.loadError) };
     const t = pkg.targets.get(label.name);
     if (!t) {
-      return {
-        error: `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}' defined by ${loader.abs(pkg.buildFile)}`,
-      };
+      const path = label.pkg ? `${label.pkg}/${label.name}` : label.name;
+      return { error: noSuchTarget(label, loader.abs(pkg.buildFile), { sourceFileExists: loader.workspace.hasFile(path), buildFile: pkg.buildFile }) };
     }
     return { target: label.repo ? rebaseTarget(t, label.repo) : t };
   }

@@ -5,6 +5,7 @@
 import {
   Configurable,
   labelToString,
+  visibilityOf,
   type AttrSpec,
   type AttrValue,
   type Label,
@@ -12,11 +13,9 @@ import {
   type PlainAttrValue,
   type RuleTarget,
   type Target,
+  type VisibilityLookup,
 } from '../loading/index.ts';
 import { bazelAttributeOrder } from './graph.ts';
-
-export const PUBLIC: Label = { repo: '', pkg: 'visibility', name: 'public' };
-export const PRIVATE: Label = { repo: '', pkg: 'visibility', name: 'private' };
 
 export function attrSpec(rule: RuleTarget, name: string): AttrSpec | undefined {
   return bazelAttributeOrder(rule.schema, true).find((a) => a.name === name);
@@ -27,7 +26,7 @@ export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | un
   const spec = attrSpec(rule, name);
   if (!spec) return undefined;
   if (rule.attrs.has(name)) return rule.attrs.get(name)!;
-  if (name === 'visibility') return ruleVisibility(rule, pkg);
+  if (name === 'visibility') return targetVisibility(rule, pkg);
   if (name === 'testonly') return rule.schema.test === true || rule.ruleClass === 'test_suite' || pkg?.args.defaultTestonly === true;
   const d = spec.default;
   if (d === undefined || d === null) return null;
@@ -36,30 +35,17 @@ export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | un
   return d as string | number | boolean;
 }
 
-/** A rule's visibility: declared, else the package default, else private (config_setting: public). */
-export function ruleVisibility(rule: RuleTarget, pkg: Package | undefined): readonly Label[] {
-  const v = rule.attrs.get('visibility');
-  if (Array.isArray(v)) return v as readonly Label[];
-  // A config_setting without visibility is public, whatever the package default (current Bazel too, unless
-  // --incompatible_config_setting_private_default_visibility).
-  if (rule.ruleClass === 'config_setting') return [PUBLIC];
-  return pkg?.args.defaultVisibility ?? [PRIVATE];
+/** What visibility reads of one package: its targets (package groups, generating rules) and its default. */
+function packageLookup(pkg: Package | undefined): VisibilityLookup {
+  return {
+    target: (l) => (pkg && pkg.name === l.pkg && pkg.repo === l.repo ? pkg.targets.get(l.name) : undefined),
+    defaultVisibility: () => pkg?.args.defaultVisibility,
+  };
 }
 
-/** Any target's visibility: source files get theirs from exports_files or the package default. */
-export function targetVisibility(t: Target, pkg: Package | undefined, ruleOf: (l: Label) => Target | undefined): readonly Label[] {
-  switch (t.kind) {
-    case 'rule':
-      return ruleVisibility(t, pkg);
-    case 'package group':
-      return [PUBLIC];
-    case 'generated file': {
-      const r = ruleOf(t.rule);
-      return r && r.kind === 'rule' ? ruleVisibility(r, pkg) : [PRIVATE];
-    }
-    case 'source file':
-      return t.visibility ?? pkg?.args.defaultVisibility ?? [PRIVATE];
-  }
+/** Any target's visibility as query outputs print it (loading/visibility.ts decides what it is). */
+export function targetVisibility(t: Target, pkg: Package | undefined): readonly Label[] {
+  return visibilityOf(t, packageLookup(pkg));
 }
 
 /** One plain value rendered as Bazel's attr() sees it (Java toString of the attribute's Java value). */

@@ -8,12 +8,15 @@
 import type { Profile } from '../base/index.ts';
 import {
   attrValue,
+  buildFileNotFound,
   compareLabels,
   Configurable,
   isLabelType,
   labelsIn,
   labelToString,
+  noSuchTarget,
   parseTargetPattern,
+  repositoryNotResolved,
   TargetParsingError,
   type BuildEvent,
   type Label,
@@ -97,9 +100,7 @@ export class TargetGraph implements QueryGraph<Target> {
 
   /** Bazel's "no such package" message for a directory without a BUILD file. */
   noSuchPackage(pkg: string): QueryEvalError {
-    return new QueryEvalError(
-      `no such package '${pkg}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${this.loader.abs(pkg)}`,
-    );
+    return new QueryEvalError(buildFileNotFound(pkg, this.loader.abs(pkg)));
   }
 
   /** The package, loaded; throws when it does not exist or could not be loaded at all. */
@@ -128,19 +129,13 @@ export class TargetGraph implements QueryGraph<Target> {
     if (label.repo !== '') {
       const ext = this.externalTarget(label);
       if (ext) return ext;
-      throw new QueryEvalError(`no such package '@${label.repo}//${label.pkg}': The repository '@${label.repo}' could not be resolved`);
+      throw new QueryEvalError(repositoryNotResolved(label.repo, label.pkg));
     }
     const pkg = this.package(label.pkg);
     const t = pkg.targets.get(label.name);
     if (t) return t;
     const path = label.pkg ? `${label.pkg}/${label.name}` : label.name;
-    const buildFile = this.loader.abs(pkg.buildFile);
-    if (this.workspace.hasFile(path)) {
-      throw new QueryEvalError(
-        `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}'; however, a source file of this name exists.  (Perhaps add 'exports_files(["${label.name}"])' to ${pkg.buildFile}?) defined by ${buildFile}`,
-      );
-    }
-    throw new QueryEvalError(`no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}' defined by ${buildFile}`);
+    throw new QueryEvalError(noSuchTarget(label, this.loader.abs(pkg.buildFile), { sourceFileExists: this.workspace.hasFile(path), buildFile: pkg.buildFile }));
   }
 
   private tryTarget(label: Label): Target | undefined {
@@ -186,12 +181,12 @@ export class TargetGraph implements QueryGraph<Target> {
       case 'single':
         return [this.target_(p.label)];
       case 'package': {
-        if (p.repo !== '') throw new QueryEvalError(`no such package '@${p.repo}//${p.pkg}': The repository '@${p.repo}' could not be resolved`);
+        if (p.repo !== '') throw new QueryEvalError(repositoryNotResolved(p.repo, p.pkg));
         const pkg = this.package(p.pkg);
         return pkg.sortedTargets().filter((t) => !p.rulesOnly || t.kind === 'rule');
       }
       case 'below': {
-        if (p.repo !== '') throw new QueryEvalError(`no such package '@${p.repo}//${p.dir}': The repository '@${p.repo}' could not be resolved`);
+        if (p.repo !== '') throw new QueryEvalError(repositoryNotResolved(p.repo, p.dir));
         const out: Target[] = [];
         let failed = false;
         for (const name of this.workspace.packagesBelow(p.dir)) {

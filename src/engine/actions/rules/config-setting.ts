@@ -7,10 +7,6 @@
 import { matchConfigSetting, settingErrorText } from '../../config/index.ts';
 import type { RuleImplementation, RuleResult } from '../rule-context.ts';
 
-/** The attribute a config_setting declaration error is about (Bazel names it in the message). */
-function attributeOf(text: string): string | undefined {
-  return /^in (values|define_values|flag_values|constraint_values) attribute/.exec(text)?.[1];
-}
 
 export const configSetting: RuleImplementation = {
   ruleClasses: ['config_setting'],
@@ -18,9 +14,9 @@ export const configSetting: RuleImplementation = {
     const m = matchConfigSetting(ctx.rule, ctx.config, ctx.configContext);
     ctx.explain({ kind: 'setting', key: ctx.key, explanation: m });
     if (!m.error) return {};
-    const text = settingErrorText(ctx.rule, m.error);
-    const attr = attributeOf(text);
-    ctx.error(text, attr ? { attr } : undefined);
+    // Marked on the first entry at fault (`"cpuu"` in values), else on the attribute, else on the rule.
+    const p = m.problems?.[0];
+    ctx.error(settingErrorText(ctx.rule, m.error), p?.attribute ? { attr: p.attribute, ...(p.key ? { value: p.key } : {}) } : undefined);
     return { failed: true };
   },
 };

@@ -16,9 +16,11 @@
 
 import {
   attrValue,
+  buildFileNotFound,
   Configurable,
   labelToString,
   LabelSyntaxError,
+  noSuchTarget,
   parseLabelInPackage,
   RULES,
   type Label,
@@ -77,9 +79,9 @@ function pathOf(l: Label): string {
 function targetOf(loader: Loader, l: Label): Target {
   if (l.repo !== '') throw new Failure(`no such package '@${l.repo}//${l.pkg}': external repositories are not supported here`);
   const pkg = loader.getPackage(l.pkg);
-  if (!pkg) throw new Failure(`no such package '${l.pkg}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${l.pkg}`);
+  if (!pkg) throw new Failure(buildFileNotFound(l.pkg, loader.abs(l.pkg)));
   const t = pkg.targets.get(l.name);
-  if (!t) throw new Failure(`no such target '${labelToString(l)}': target '${l.name}' not declared in package '${l.pkg}' defined by ${loader.abs(pkg.buildFile)}`);
+  if (!t) throw new Failure(noSuchTarget(l, loader.abs(pkg.buildFile)));
   return t;
 }
 

@@ -1,71 +1,34 @@
-// visible(predicate, x): the targets of x visible to every target of predicate — package groups
-// (`packages`, `includes`), //visibility:public and :private, `__pkg__` and `__subpackages__`, the package's
-// default_visibility, the same-package rule, and config_setting visibility per the profile.
-import type { Label, Package, Target } from '../../loading/index.ts';
+// visible(predicate, x): the targets of x visible to every target of predicate, by the one visibility check of
+// the loading layer (loading/visibility.ts: package groups, //visibility:public and :private, `__pkg__`,
+// `__subpackages__`, the package's default_visibility, the same package, exports_files for source files).
+import { isVisible as visibleFrom, type Label, type VisibilityLookup } from '../../loading/index.ts';
 import { evaluationError } from '../environment.ts';
 import type { QueryEvaluator, QueryFunction } from '../function.ts';
-import { targetVisibility } from '../attribute-values.ts';
 
-/** Does a package-group `packages` entry (`//foo`, `//foo/...`, `public`, `private`, `-//foo`) match? */
-function specMatches(spec: string, pkg: string): boolean {
-  const s = spec.replace(/^@\/\//, '//');
-  if (s === 'public' || s === '//...') return true;
-  if (s === 'private') return false;
-  const body = s.startsWith('//') ? s.slice(2) : s;
-  if (body.endsWith('/...')) {
-    const dir = body.slice(0, -4);
-    return pkg === dir || pkg.startsWith(dir + '/');
-  }
-  if (body === '...') return true;
-  return pkg === body;
-}
-
-function groupContains<T>(ev: QueryEvaluator<T>, group: Label, pkg: string, seen: Set<string>): boolean {
-  const key = `${group.pkg}:${group.name}`;
-  if (seen.has(key)) return false;
-  seen.add(key);
-  const n = ev.graph.packages?.node(group);
-  if (!n) return false;
-  const t = ev.graph.target(n);
-  if (t.kind !== 'package group') return false;
-  const pos = t.packages.filter((p) => !p.startsWith('-'));
-  const neg = t.packages.filter((p) => p.startsWith('-')).map((p) => p.slice(1));
-  if (neg.some((p) => specMatches(p, pkg))) return false;
-  if (pos.some((p) => specMatches(p, pkg))) return true;
-  return t.includes.some((inc) => groupContains(ev, inc, pkg, seen));
-}
-
-/** Is `target` visible from package `from`? */
-export function isVisible<T>(ev: QueryEvaluator<T>, node: T, from: string): boolean {
-  const t: Target = ev.graph.target(node);
-  if (t.label.repo === '' && t.label.pkg === from) return true;
+/** Visibility's view of the query graph: targets (package groups, generating rules) and package defaults. */
+function lookupOf<T>(ev: QueryEvaluator<T>): VisibilityLookup {
   const access = ev.graph.packages;
-  let pkg: Package | undefined;
-  try {
-    pkg = t.label.repo === '' ? access?.packageOf(node) : undefined;
-  } catch {
-    pkg = undefined;
-  }
-  const vis = targetVisibility(t, pkg, (l) => {
-    const r = access?.node(l);
-    return r === undefined ? undefined : ev.graph.target(r);
-  });
-  for (const v of vis) {
-    if (v.pkg === 'visibility' && v.repo === '') {
-      if (v.name === 'public') return true;
-      if (v.name === 'private') continue;
-    }
-    if (v.name === '__pkg__') {
-      if (v.pkg === from) return true;
-      continue;
-    }
-    if (v.name === '__subpackages__') {
-      if (v.pkg === '' || from === v.pkg || from.startsWith(v.pkg + '/')) return true;
-      continue;
-    }
-    if (groupContains(ev, v, from, new Set())) return true;
-  }
-  return false;
+  const target = (l: Label) => {
+    const n = access?.node(l);
+    return n === undefined ? undefined : ev.graph.target(n);
+  };
+  return {
+    target,
+    defaultVisibility: (l) => {
+      if (l.repo !== '') return undefined;
+      const n = access?.node(l);
+      try {
+        return n === undefined ? undefined : access?.packageOf(n).args.defaultVisibility;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Is the target of `node` visible from package `from` (main repository)? */
+export function isVisible<T>(ev: QueryEvaluator<T>, node: T, from: string): boolean {
+  return visibleFrom(ev.graph.target(node), { repo: '', pkg: from, name: '' }, lookupOf(ev));
 }
 
 export const visible: QueryFunction = {

@@ -171,7 +171,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
       });
     }
     case 'source file': {
-      const vis = targetVisibility(t, pkg, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
+      const vis = targetVisibility(t, pkg);
       const subinclude = t.isBuildFile && pkg
         ? [...pkg.loads].reverse().map((l) => {
             const owner = workspace.packageOf(l) ?? '';

@@ -163,7 +163,7 @@ export function makeXmlFormatter(workspace: Workspace) {
               lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
             }
           }
-          const vis = targetVisibility(t, pkg, (l) => (pkg?.name === l.pkg ? pkg.targets.get(l.name) : undefined));
+          const vis = targetVisibility(t, pkg);
           for (const v of vis) lines.push(`        <visibility-label name="${xmlEscape(labelToString(v))}"/>`);
           lines.push('    </source-file>');
           break;
