@@ -233,6 +233,22 @@ export class Pipeline {
     ]);
   }
 
+  /** A test that did not pass, as a Diagnostic on the test rule (the console already printed Bazel's FAIL line). */
+  testFailed(t: AnalyzedTarget, message: string): void {
+    const rule = t.target;
+    if (rule.kind !== 'rule') return;
+    const place = rule.label.repo === '' ? locateInRule(this.ctx.workspace, rule) : undefined;
+    this.con.note({
+      file: place?.file ?? rule.location.file,
+      range: place?.range ?? { start: { line: rule.location.line, column: rule.location.column }, end: { line: rule.location.line, column: rule.location.column } },
+      severity: 'error',
+      message,
+      kind: 'execution',
+      target: labelToString(rule.label),
+      printedAt: null,
+    });
+  }
+
   option(name: string): string | boolean | undefined {
     return lastValue(this.commandLine.options, name)?.value;
   }

@@ -147,6 +147,11 @@ export class Console {
     }
   }
 
+  /** A Diagnostic for the editor and Problems whose console line was printed another way (`FAIL: //t …`). */
+  note(d: Diagnostic): void {
+    this.diagnostics.push(d);
+  }
+
   result(exitCode: number, explanations?: Explanations): CommandResult {
     return {
       exitCode,

@@ -98,7 +98,10 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     p.con.outputs[`${dir}/test.log`] = utf8Encode(r.log);
     p.con.outputs[`${dir}/test.xml`] = utf8Encode(r.xml);
     // Bazel's StandaloneTestStrategy: `TIMEOUT: <label> (see <log>)` for a timed-out test, `FAIL: …` otherwise.
-    if (r.status !== 'PASSED') p.con.raw(`${r.status === 'TIMEOUT' ? 'TIMEOUT' : 'FAIL'}: ${r.label} (see ${ctx.workspaceDir}/${dir}/test.log)`);
+    if (r.status !== 'PASSED') {
+      p.con.raw(`${r.status === 'TIMEOUT' ? 'TIMEOUT' : 'FAIL'}: ${r.label} (see ${ctx.workspaceDir}/${dir}/test.log)`);
+      p.testFailed(t, `${r.label} ${r.status === 'TIMEOUT' ? 'TIMEOUT' : `FAILED (exit code ${r.exitCode})`}: see ${dir}/test.log`);
+    }
   }
   const explanations = p.explanations({ testSuites: suites });
   const passed = runs.filter((r) => r.status === 'PASSED').length;

@@ -1,0 +1,68 @@
+// Every command's failures come back as located Diagnostics (CommandResult.diagnostics) besides Bazel's console
+// text: what the editor marks and Problems lists. The console text is made from them (base/consoleText) and
+// stays Bazel's.
+
+import { describe, expect, it } from 'vitest';
+import { runCommand } from './index.ts';
+
+const run = (files: Record<string, string>, ...argv: string[]) => runCommand({ WORKSPACE: '', '.bazelversion': '4.2.3', ...files }, argv, { workspaceDir: '/ws' });
+
+const BUILD = [
+  'config_setting(name = "arm", values = {"cpu": "arm"})',
+  'config_setting(name = "opt", values = {"compilation_mode": "opt"})',
+  'genrule(',
+  '    name = "amb",',
+  '    outs = ["amb.txt"],',
+  '    cmd = select({":arm": "a", ":opt": "o"}),',
+  ')',
+  'genrule(name = "broken", srcs = ["//tools:licecse"], outs = ["b.txt"], cmd = "cp $< $@")',
+  'genrule(name = "fails", outs = ["f.txt"], cmd = "exit 3")',
+  'sh_test(name = "t", srcs = ["t.sh"])',
+].join('\n');
+const FILES = { 'pkg/BUILD': BUILD, 'pkg/t.sh': '#!/bin/sh\nexit 1\n', 'tools/BUILD': 'exports_files(["license"])' };
+
+describe('command diagnostics', () => {
+  it('an ambiguous select(): marked on the select(), the matching conditions related, printed at the rule', async () => {
+    const r = await run(FILES, 'build', '//pkg:amb', '--cpu=arm', '-c', 'opt');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('ERROR: /ws/pkg/BUILD:3:8: Illegal ambiguous match on configurable attribute "cmd" in //pkg:amb:');
+    const d = r.diagnostics.find((x) => x.message.startsWith('Illegal ambiguous match'))!;
+    expect(d).toMatchObject({ file: 'pkg/BUILD', kind: 'analysis', target: '//pkg:amb', range: { start: { line: 6, column: 11 }, end: { line: 6, column: 45 } } });
+    expect(d.related?.map((x) => [x.range.start.line, x.message])).toEqual([
+      [1, '//pkg:arm matches'],
+      [2, '//pkg:opt matches'],
+    ]);
+  });
+
+  it('a label that names nothing: marked on the label string', async () => {
+    const r = await run(FILES, 'build', '//pkg:broken');
+    expect(r.stderr).toContain("ERROR: /ws/pkg/BUILD:8:8: no such target '//tools:licecse'");
+    const d = r.diagnostics.find((x) => x.message.startsWith('no such target'))!;
+    expect(d).toMatchObject({ file: 'pkg/BUILD', range: { start: { line: 8, column: 34 }, end: { line: 8, column: 51 } } });
+  });
+
+  it('a failed action: marked on its rule, printed as Bazel prints it', async () => {
+    const r = await run(FILES, 'build', '//pkg:fails');
+    expect(r.stderr).toContain('ERROR: /ws/pkg/BUILD:9:8: Executing genrule //pkg:fails failed: (Exit 3)');
+    const d = r.diagnostics.find((x) => x.kind === 'execution')!;
+    expect(d).toMatchObject({ file: 'pkg/BUILD', target: '//pkg:fails', range: { start: { line: 9, column: 1 }, end: { line: 9, column: 8 } } });
+  });
+
+  it('a failed test: marked on the test rule', async () => {
+    const r = await run(FILES, 'test', '//pkg:t');
+    expect(r.exitCode).toBe(3);
+    const d = r.diagnostics.find((x) => x.target === '//pkg:t')!;
+    expect(d.message).toBe('//pkg:t FAILED (exit code 1): see bazel-testlogs/pkg/t/test.log');
+    expect(d.range.start).toEqual({ line: 10, column: 1 });
+  });
+
+  it('cquery reports the same diagnostics as build, and keeps the select() explanation of a target that failed', async () => {
+    const b = await run(FILES, 'build', '//pkg:amb', '--cpu=arm', '-c', 'opt');
+    const c = await run(FILES, 'cquery', '//pkg:amb', '--cpu=arm', '-c', 'opt');
+    expect(c.exitCode).toBe(1);
+    expect(c.diagnostics).toEqual(b.diagnostics);
+    const [key, [e]] = Object.entries(c.explanations!.selects!)[0]!;
+    expect(key).toMatch(/^\/\/pkg:amb \(/);
+    expect(e!.parts[0]!.outcome).toBe('ambiguous');
+  });
+});
