@@ -1,7 +1,7 @@
 // The engine's public API: load a workspace (every BUILD and .bzl evaluated, for the editor's problems and
 // outline) and run a Bazel command line over it. The web worker and the CLI use only this module.
 
-import { compareDiagnostics, type Diagnostic, type ProfileName } from './base/index.ts';
+import { compareDiagnostics, consoleText, type Diagnostic, type ProfileName } from './base/index.ts';
 import {
   allAttributes,
   RULES,
@@ -17,10 +17,11 @@ import {
   type PlainAttrValue,
   type WorkspaceFiles as Files,
 } from './loading/index.ts';
-import { OPTIONS } from './config/index.ts';
+import { commandLine, OPTIONS, targetConfiguration } from './config/index.ts';
+import { Analysis } from './actions/index.ts';
 import { runCommand as run, type CommandResult, type RunOptions } from './commands/index.ts';
-import { moduleInfoView, decodeModuleInfo } from './docs/index.ts';
-import type { ModuleInfoView } from './docs/index.ts';
+import { moduleInfoFromBinary, moduleInfoView, decodeModuleInfo } from './docs/index.ts';
+import type { DocumentTarget, ModuleInfoView } from './docs/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame, ProfileName } from './base/index.ts';
 export type { CommandResult, Explanations, ResultGraph, ResultGraphNode, ResultGraphEdge } from './commands/index.ts';
@@ -235,8 +236,36 @@ export function docsForFile(files: WorkspaceFiles, pathOrLabel: string): ModuleI
   const workspace = new Workspace(files as Files);
   const prefix = workspace.rootPrefix;
   const what = prefix && pathOrLabel.startsWith(prefix) ? pathOrLabel.slice(prefix.length) : pathOrLabel;
-  const r = moduleInfoView(new Loader(workspace), what);
+  const loader = new Loader(workspace);
+  const r = moduleInfoView(loader, what, documentByAnalysis(workspace, loader));
   return prefix && r.file ? { ...r, file: prefix + r.file } : r;
+}
+
+/**
+ * A starlark_doc_extract target documented as `bazel build` would: analysed in the configuration the workspace's
+ * .bazelrc gives, its ModuleInfo read from the action that writes `<name>.binaryproto`; failures as printed.
+ */
+function documentByAnalysis(workspace: Workspace, loader: Loader): DocumentTarget {
+  return (rule) => {
+    const errors = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === 'error').map((d) => `ERROR: ${consoleText(d, loader.workspaceDir)}`);
+    const cl = commandLine(workspace, 'build', [], []);
+    if ('error' in cl) return { ok: false, error: `ERROR: ${cl.error}` };
+    const context = { loader, commandLine: cl, profile: workspace.profile, workspaceDir: loader.workspaceDir };
+    const target = targetConfiguration(context);
+    if ('error' in target) return { ok: false, error: `ERROR: ${target.error}` };
+    const an = new Analysis({ context, target });
+    const t = an.analyze(rule, target);
+    if (t.failed) {
+      const printed = [...loader.events.filter((e) => e.severity === 'error').map((e) => `ERROR: ${e.text}`), ...errors(an.allDiagnostics())];
+      return { ok: false, error: printed.join('\n') || `ERROR: Analysis of target '${labelToString(rule.label)}' failed` };
+    }
+    const out = t.files[0];
+    const bytes = out?.generatedBy ? an.actions.get(out.generatedBy)?.content : undefined;
+    const src = an.deps(t).find((e) => e.attr === 'src')?.to;
+    const file = src ? an.get(src.key)?.files[0]?.shortPath : undefined;
+    if (!bytes || !file) return { ok: false, error: `ERROR: Analysis of target '${labelToString(rule.label)}' produced no ModuleInfo` };
+    return { ok: true, moduleInfo: moduleInfoFromBinary(bytes), file };
+  };
 }
 
 /** A starlark_doc_extract `*.binaryproto` output decoded to JSON and textproto. */

@@ -23,4 +23,4 @@ export {
   type DocComments,
   type DocCommentBlock,
 } from './extract/index.ts';
-export { moduleInfoView, decodeModuleInfo, type ModuleInfoView } from './view.ts';
+export { moduleInfoView, decodeModuleInfo, type DocumentTarget, type ModuleInfoView } from './view.ts';

@@ -1,14 +1,15 @@
 // The playground's view of documentation: the ModuleInfo of one .bzl file (or of a starlark_doc_extract
 // target) as JSON (protobuf JSON mapping) and textproto, and a decoder for `*.binaryproto` outputs.
 //
-// For a .bzl path, the first starlark_doc_extract target whose `src` names that file is used with its
-// attributes (symbol_names, deps, …); without one the whole file is documented (symbol_names empty, no deps
-// check, since nothing declares them). Errors come back as Bazel's text, never as exceptions.
+// For a .bzl path, the first starlark_doc_extract target whose `src` names that file is documented as building it
+// would (its analysis: symbol_names, deps, …, the same errors); without one the whole file is documented
+// (symbol_names empty, no deps check, since nothing declares them). Errors come back as Bazel's text, never as
+// exceptions.
 
 import type { JsonValue } from '@bufbuild/protobuf';
 import { Configurable, labelToString, attrValue, type Label, type Loader, type RuleTarget } from '../loading/index.ts';
 import { moduleInfoFromBinary, moduleInfoToJson, moduleInfoToText, type ModuleInfo } from './proto/index.ts';
-import { documentModule, extractModuleInfo, LabelRenderer } from './extract/index.ts';
+import { documentModule, LabelRenderer } from './extract/index.ts';
 import { ExtractionError } from './extract/module-info.ts';
 
 export type ModuleInfoView =
@@ -46,11 +47,11 @@ function errorsOf(loader: Loader): string {
   return [...new Set(loader.events.filter((e) => e.severity === 'error').map((e) => `ERROR: ${e.text}`))].join('\n');
 }
 
-function ruleError(loader: Loader, rule: RuleTarget, error: string, attribute?: string): string {
-  const where = `${loader.abs(rule.location.file)}:${rule.location.line}:${rule.location.column}`;
-  const what = attribute ? `in ${attribute} attribute of starlark_doc_extract rule ${labelToString(rule.label)}` : `in starlark_doc_extract rule ${labelToString(rule.label)}`;
-  return `ERROR: ${where}: ${what}: ${error}`;
-}
+/**
+ * Documents a starlark_doc_extract target as building it would (the engine's index runs its analysis): its
+ * ModuleInfo and the file it documents, or the errors as Bazel prints them.
+ */
+export type DocumentTarget = (rule: RuleTarget) => { readonly ok: true; readonly moduleInfo: ModuleInfo; readonly file: string } | { readonly ok: false; readonly error: string };
 
 function done(file: string, target: string | null, m: ModuleInfo): ModuleInfoView {
   return { ok: true, file, target, json: moduleInfoToJson(m), text: moduleInfoToText(m) };
@@ -60,15 +61,15 @@ function done(file: string, target: string | null, m: ModuleInfo): ModuleInfoVie
  * The ModuleInfo for `what`: a workspace-relative .bzl/.scl path, or the label of a starlark_doc_extract
  * target (`//pkg:name`).
  */
-export function moduleInfoView(loader: Loader, what: string): ModuleInfoView {
+export function moduleInfoView(loader: Loader, what: string, documentTarget: DocumentTarget): ModuleInfoView {
   const targets = docExtractTargets(loader);
   if (what.startsWith('//') || what.startsWith('@')) {
     const rule = targets.find((t) => labelToString(t.label) === what);
     if (!rule) return { ok: false, file: null, target: what, error: `ERROR: no starlark_doc_extract target '${what}'` };
     const src = srcOf(rule);
-    const r = extractModuleInfo(loader, rule);
-    if ('error' in r) return { ok: false, file: src ? pathOf(src) : null, target: what, error: ruleError(loader, rule, r.error, r.attribute) };
-    return done(pathOf(r.file), what, r.moduleInfo);
+    const r = documentTarget(rule);
+    if (!r.ok) return { ok: false, file: src ? pathOf(src) : null, target: what, error: r.error };
+    return done(r.file, what, r.moduleInfo);
   }
   const path = what;
   if (!/\.(bzl|scl)$/.test(path)) return { ok: false, file: path, target: null, error: `ERROR: '${path}' is not a .bzl or .scl file` };
@@ -80,8 +81,8 @@ export function moduleInfoView(loader: Loader, what: string): ModuleInfoView {
   });
   if (rule) {
     const target = labelToString(rule.label);
-    const r = extractModuleInfo(loader, rule);
-    if ('error' in r) return { ok: false, file: path, target, error: ruleError(loader, rule, r.error, r.attribute) };
+    const r = documentTarget(rule);
+    if (!r.ok) return { ok: false, file: path, target, error: r.error };
     return done(path, target, r.moduleInfo);
   }
   return wholeFile(loader, path);
