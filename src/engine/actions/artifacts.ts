@@ -6,7 +6,7 @@
 
 import type { Diagnostic } from '../base/index.ts';
 import type { Configuration, ConfiguredTarget } from '../config/index.ts';
-import type { Label, Location, Target } from '../loading/index.ts';
+import type { Label, Location } from '../loading/index.ts';
 
 export interface Artifact {
   readonly execPath: string;
@@ -137,6 +137,4 @@ export interface Action {
   readonly env?: Readonly<Record<string, string>>;
   /** write: the content; symlink: nothing (the one input is copied). */
   readonly content?: Uint8Array;
-  /** Part of the cache key besides inputs, script and environment (e.g. a genquery's result inputs). */
-  readonly fingerprint?: string;
 }

@@ -2,7 +2,7 @@
 // cache, and keeps every file of the build in an in-memory output tree (exec path → bytes).
 //
 // The cache (ActionCache) is keyed by action and holds a digest of everything that determines the outputs —
-// the kind, the script and environment (or content / fingerprint), the exec paths and content digests of the
+// the kind, the script and environment (or content), the exec paths and content digests of the
 // inputs, the output paths — with the outputs it produced. An action whose digest is unchanged is not run; its
 // outputs come from the cache. A changed input changes the digests of exactly the actions that read it, and,
 // through their outputs' content, of what depends on those: a second build with nothing changed runs no
@@ -143,7 +143,7 @@ export class Executor {
   }
 
   private digest(action: Action): string {
-    const d = new Digest().string(action.kind).string(action.script ?? '').string(action.fingerprint ?? '');
+    const d = new Digest().string(action.kind).string(action.script ?? '');
     for (const [k, v] of Object.entries(action.env ?? {}).sort()) d.string(k).string(v);
     if (action.content) d.bytes(action.content);
     for (const i of [...action.inputs].sort((x, y) => (x.execPath < y.execPath ? -1 : 1))) {

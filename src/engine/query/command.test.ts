@@ -163,7 +163,8 @@ describe('evaluateGenquery', () => {
     const loader = new Loader(ws, { workspaceDir: '/ws' });
     const rule = loader.getPackage('q')!.targets.get('q') as RuleTarget;
     const r = evaluateGenquery({ loader, rule });
-    return r.ok ? { out: new TextDecoder().decode(r.output), warnings: r.warnings } : { error: r.text };
+    // As analysis prints it: at the rule, `in [opts attribute of ]genquery rule //q:q: <message>`.
+    return r.ok ? { out: new TextDecoder().decode(r.output), warnings: r.warnings } : { error: `/ws/q/BUILD:1:9: in ${r.attribute ? 'opts attribute of ' : ''}genquery rule //q:q: ${r.message}` };
   };
   it('runs over the scope, ordered and with relative locations', () => {
     expect(gq('genquery(name = "q", expression = "deps(//lib:core)", scope = ["//lib:core"])')).toEqual({ out: '//lib:core\n//lib:util\n//lib:util.txt\n//lib:core.txt\n', warnings: [] });
@@ -219,7 +220,7 @@ describe('evaluateGenquery', () => {
       const ws = new Workspace({ ...fixture('8.4.2').files, 'q/BUILD': build });
       const loader = new Loader(ws, { workspaceDir: '/ws' });
       const r = evaluateGenquery({ loader, rule: loader.getPackage('q')!.targets.get('q') as RuleTarget });
-      return r.ok ? new TextDecoder().decode(r.output) : r.text;
+      return r.ok ? new TextDecoder().decode(r.output) : r.message;
     };
     expect(modern('genquery(name = "q", expression = "deps(//lib:core)", scope = ["//lib:core"])')).toBe('//lib:core\n//lib:core.txt\n//lib:util\n//lib:util.txt\n');
     expect(modern('genquery(name = "q", expression = "somepath(//lib:core, //lib:util.txt)", scope = ["//lib:core"])')).toBe('//lib:core\n//lib:util\n//lib:util.txt\n');

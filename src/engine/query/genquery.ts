@@ -67,8 +67,6 @@ export type GenqueryResult =
       readonly attribute?: 'opts';
       /** The message after `in genquery rule //q:q: ` (or `in opts attribute of genquery rule //q:q: `). */
       readonly message: string;
-      /** The whole ERROR line text as Bazel 4.2.3 prints it: `<abs BUILD>:<l>:<c>: in genquery rule //q:q: …`. */
-      readonly text: string;
       readonly warnings: readonly string[];
       readonly explanation: GenqueryExplanation;
     };
@@ -190,8 +188,6 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const expression = String(rule.attrs.get('expression') ?? '');
   const scope = (rule.attrs.get('scope') as readonly Label[] | undefined) ?? [];
   const strict = rule.attrs.get('strict') !== false;
-  const where = `${workspaceDir}/${rule.location.file}:${rule.location.line}:${rule.location.column}`;
-  const name = labelToString(rule.label);
   const explanation: { -readonly [K in keyof GenqueryExplanation]: GenqueryExplanation[K] } = {
     expression,
     scope: scope.map(labelToString),
@@ -207,7 +203,6 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
     ok: false,
     attribute,
     message,
-    text: `${where}: in ${attribute ? 'opts attribute of ' : ''}genquery rule ${name}: ${message}`,
     warnings,
     explanation,
   });
