@@ -40,6 +40,7 @@ import {
   allAttributes,
   attrValue,
   Configurable,
+  drawCycle,
   inAttribute,
   inRule,
   isLabelType,
@@ -249,8 +250,7 @@ export class Analysis implements ConfiguredGraph {
   /** A cycle: Bazel's drawing of it, at the target where it starts; everything on it fails. */
   private cycle(t: Target, config: Configuration | null, key: string, at: number): AnalyzedTarget {
     const members = this.stack.slice(at).map((k) => k.replace(/ \([^)]*\)$/, ''));
-    const label = labelToString(t.label);
-    const drawing = ['.-> ' + label, ...members.slice(1).map((m) => '|   ' + m), '`-- ' + label].join('\n');
+    const drawing = drawCycle([...members, labelToString(t.label)]);
     if (t.kind === 'rule') this.report(t, inRule(t.ruleClass, t.label) + 'cycle in dependency graph:\n' + drawing);
     else this.report(undefined, 'cycle in dependency graph:\n' + drawing);
     for (const k of this.stack.slice(at)) {

@@ -84,7 +84,11 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   if (bad !== undefined) return p.con.result(bad);
   const resolved = p.resolveTargets();
   if (typeof resolved === 'number') return p.con.result(resolved);
-  const expanded = p.option('expand_test_suites') === false ? { targets: resolved.targets, suites: {}, errors: false } : p.expandSuites(resolved.targets);
+  const expanded = p.option('expand_test_suites') === false ? { targets: resolved.targets, suites: {}, errors: false, cycle: false } : p.expandSuites(resolved.targets);
+  if (expanded.cycle) {
+    p.failed(false);
+    return p.con.result(EXIT.BUILD_FAILURE);
+  }
   let targets = expanded.targets;
   if (p.option('build_tests_only') === true) targets = targets.filter((t) => t.kind === 'rule' && t.schema.test === true);
   if (targets.length === 0 && !resolved.failed) {

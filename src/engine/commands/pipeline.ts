@@ -10,6 +10,7 @@
 import { utf8Encode } from '../base/index.ts';
 import {
   buildFileNotFound,
+  drawCycle,
   expandTestSuite,
   isManual,
   isWildcard,
@@ -122,6 +123,8 @@ export interface ExpandedTargets {
   readonly suites: Record<string, SuiteExplanation>;
   /** A suite listed something that is neither a test nor a suite. */
   readonly errors: boolean;
+  /** Suites list each other in a loop: Bazel stops ("cycles detected during target parsing"). */
+  readonly cycle: boolean;
 }
 
 /** The state of one build: configurations, analysis, execution; filled step by step. */
@@ -195,6 +198,7 @@ export class Pipeline {
     const out = new Map<string, Target>();
     const suites: Record<string, SuiteExplanation> = {};
     let errors = false;
+    let cycle = false;
     const lookup = {
       target: (l: Label) => (l.repo === '' ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined),
       packageTargets: (l: Label) => this.loader.getPackage(l.pkg)?.targets.values() ?? [],
@@ -205,6 +209,11 @@ export class Pipeline {
         continue;
       }
       const x = expandTestSuite(t, lookup);
+      if (x.cycle) {
+        this.suiteError(t, `in test_suite rule ${labelToString(t.label)}: cycle in dependency graph:\n${drawCycle(x.cycle)}`, undefined, false);
+        cycle = true;
+        continue;
+      }
       suites[labelToString(t.label)] = x.explanation;
       for (const [k, v] of x.nested) suites[k] = v;
       for (const l of x.missing) this.suiteError(t, noSuchTarget(l, this.loader.abs(this.loader.getPackage(l.pkg)?.buildFile ?? `${l.pkg}/BUILD`)) + ` and referenced by '${labelToString(t.label)}'`, labelToString(l), false);
@@ -215,7 +224,8 @@ export class Pipeline {
       for (const n of x.nested.values()) if (n.errors.length > 0) errors = true;
       for (const test of x.tests) out.set(labelToString(test.label), test);
     }
-    return { targets: [...out.values()], suites, errors };
+    if (cycle) this.con.line('error', 'cycles detected during target parsing');
+    return { targets: [...out.values()], suites, errors, cycle };
   }
 
   private suiteError(suite: RuleTarget, message: string, value: string | undefined, prefixed: boolean): void {

@@ -30,6 +30,11 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   if (typeof resolved === 'number') return p.con.result(resolved);
   // Test-pattern expansion: suites become their tests (not analysed themselves), other targets are only built.
   const expanded = p.expandSuites(resolved.targets);
+  if (expanded.cycle) {
+    p.failed(false);
+    p.con.line('error', "Couldn't start the build. Unable to run tests");
+    return p.con.result(EXIT.BUILD_FAILURE);
+  }
   const suites = expanded.suites;
   const patternErrors = expanded.errors;
   if (patternErrors) p.con.line('warning', 'Target pattern parsing failed.');

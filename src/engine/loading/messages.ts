@@ -93,3 +93,9 @@ export function inRule(ruleClass: string, label: Label): string {
 export function inAttribute(attr: string, ruleClass: string, label: Label): string {
   return `in ${attr} attribute of ${ruleClass} rule ${labelToString(label)}: `;
 }
+
+/** Bazel's drawing of a dependency cycle: `.-> //a`, `|   //b`, `` `-- //a `` (the labels start and end alike). */
+export function drawCycle(labels: readonly string[]): string {
+  const first = labels[0]!;
+  return ['.-> ' + first, ...labels.slice(1, -1).map((m) => '|   ' + m), '`-- ' + first].join('\n');
+}

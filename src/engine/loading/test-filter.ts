@@ -117,6 +117,8 @@ export interface SuiteExpansion {
   readonly nested: ReadonlyMap<string, SuiteExplanation>;
   /** Listed labels that name no target (the lookup's caller reports them). */
   readonly missing: readonly Label[];
+  /** Suites that list each other in a loop: the labels around it, starting and ending at the same suite. */
+  readonly cycle?: readonly string[];
 }
 
 /**
@@ -134,6 +136,7 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
   const tests: RuleTarget[] = [];
   const nested = new Map<string, SuiteExplanation>();
   const missing: Label[] = [];
+  let cycle: string[] | undefined;
   const keep = (t: RuleTarget) => {
     if (!tests.includes(t)) tests.push(t);
   };
@@ -161,11 +164,13 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
       continue;
     }
     if (t.kind === 'rule' && t.ruleClass === 'test_suite') {
-      if (stack.includes(ls) || ls === suiteLabel) {
-        errors.push(`cycle in dependency graph: test_suite ${ls}`);
+      const path = [...stack, suiteLabel];
+      if (path.includes(ls)) {
+        cycle ??= [...path.slice(path.indexOf(ls)), ls];
         continue;
       }
-      const inner = expandTestSuite(t, lookup, [...stack, suiteLabel]);
+      const inner = expandTestSuite(t, lookup, path);
+      cycle ??= inner.cycle ? [...inner.cycle] : undefined;
       nested.set(ls, inner.explanation);
       for (const [k, v] of inner.nested) nested.set(k, v);
       missing.push(...inner.missing);
@@ -179,5 +184,5 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
     }
     consider(t, isManual(t) ? 'listed explicitly (manual does not matter then) and passes the tag filter' : 'listed and passes the tag filter');
   }
-  return { tests, explanation: { suite: suiteLabel, ...filter, implicit: listed.length === 0, candidates, errors }, nested, missing };
+  return { tests, explanation: { suite: suiteLabel, ...filter, implicit: listed.length === 0, candidates, errors }, nested, missing, ...(cycle ? { cycle } : {}) };
 }
