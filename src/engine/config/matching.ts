@@ -472,16 +472,7 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
       problems.push({ attribute: 'constraint_values', key: written, message: h.error });
       continue;
     }
-    checks.push({
-      kind: 'constraint_values',
-      key: written,
-      setting: written,
-      expected: written,
-      actual: h.actual,
-      source: DEFAULT_SOURCE,
-      matches: h.matches,
-      note: `target platform ${config.platform}${h.fromDefault ? ' does not set ' + sk + ': its default_constraint_value' : ''}`,
-    });
+    checks.push(constraintCheck(written, h, `target platform ${config.platform}${h.fromDefault ? ' does not set ' + sk + ': its default_constraint_value' : ''}`));
     constraintKeys.push(written);
   }
   for (const [sk, vs] of bySetting) {
@@ -520,6 +511,11 @@ function unusable(setting: string, error: string): FullMatch {
   return { setting, matches: false, checks: [], failed: [], error };
 }
 
+/** The check of one constraint_value against the target platform. */
+function constraintCheck(value: string, has: { readonly actual: string; readonly matches: boolean }, note: string): SettingCheck {
+  return { kind: 'constraint_values', key: value, setting: value, expected: value, actual: has.actual, source: DEFAULT_SOURCE, matches: has.matches, note };
+}
+
 /** Resolves a select() key to its config_setting (following aliases in this configuration) and matches it. */
 export function matchCondition(key: Label, owner: RuleTarget, config: Configuration, ctx: ConfigContext, seen: string[] = []): FullMatch {
   const written = labelToString(key);
@@ -555,16 +551,7 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
     // A constraint_value used directly as a key matches when the target platform has it.
     const h = hasConstraint(config.constraints, t.label, lookup);
     if ('error' in h) return unusable(written, h.error);
-    const check: SettingCheck = {
-      kind: 'constraint_values',
-      key: written,
-      setting: written,
-      expected: written,
-      actual: h.actual,
-      source: DEFAULT_SOURCE,
-      matches: h.matches,
-      note: `target platform ${config.platform}`,
-    };
+    const check = constraintCheck(written, h, `target platform ${config.platform}`);
     return { setting: written, matches: h.matches, checks: [check], failed: failedOf([check]), keys: { native: [], flags: [], constraints: [written] } };
   }
   return unusable(written, invalidCondition(written, owner, ctx));
