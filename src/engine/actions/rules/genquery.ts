@@ -13,11 +13,12 @@ export const genquery: RuleImplementation = {
     const { rule, label, config } = ctx;
     const r = evaluateGenquery({ loader: ctx.loader, rule, workspaceDir: ctx.workspaceDir });
     ctx.explain({ kind: 'genquery', label, explanation: r.explanation });
-    for (const w of r.warnings) ctx.warning(w, { attr: 'expression' });
+    const expression = { attr: 'expression', value: ctx.string('expression') };
+    for (const w of r.warnings) ctx.warning(w, expression);
     if (!r.ok) {
       // Option errors concern `opts`; everything else (syntax, scope, evaluation) the expression.
       if (r.attribute) ctx.attributeError(r.attribute, r.message);
-      else ctx.ruleError(r.message, { attr: 'expression' });
+      else ctx.ruleError(r.message, expression);
       return { failed: true };
     }
     const compressed = ctx.profile.genqueryCompressedOutput && ctx.bool('compressed_output');
