@@ -277,10 +277,11 @@ export class Analysis implements ConfiguredGraph {
     return this.loader.getPackage(rule.label.pkg)?.args.defaultTestonly === true && rule.label.repo === '';
   }
 
-  private rule(rule: RuleTarget, config: Configuration, base: AnalyzedTarget, s: NodeState): AnalyzedTarget {
-    const b = { ...base, testonly: this.isTestonly(rule) };
-    // A rule whose package is in error was reported while loading.
-    if (rule.inError) return { ...b, failed: true };
+  /**
+   * Everything rule-independent (the first half in the header): select() keys, attributes resolved, every label
+   * attribute's targets analysed and the edges checked, implicit edges. Failures mark `s`.
+   */
+  private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState): void {
     const specs = this.attributesOf(rule.schema);
 
     // The config_settings (or aliases, constraint_values) the select()s name: prerequisites, analysed first.
@@ -322,6 +323,13 @@ export class Analysis implements ConfiguredGraph {
       const ep = edges.execPlatform ? this.platformLabel(this.toolConfig.platform) : undefined;
       if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
     }
+  }
+
+  private rule(rule: RuleTarget, config: Configuration, base: AnalyzedTarget, s: NodeState): AnalyzedTarget {
+    const b = { ...base, testonly: this.isTestonly(rule) };
+    // A rule whose package is in error was reported while loading.
+    if (rule.inError) return { ...b, failed: true };
+    this.prerequisites(rule, config, s);
     if (s.failed) return { ...b, failed: true };
 
     const ctx = new Context(this, rule, config, b.key, s);
