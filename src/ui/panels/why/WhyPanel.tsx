@@ -4,7 +4,7 @@
 // One plain sentence first, then the evidence (conditions and their entries: flag, expected, actual, where the
 // actual came from), then the spec.
 
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import type { Diagnostic, SelectExplanation, SettingMatch } from '../../../worker/protocol.ts';
 import { DiagnosticItem } from '../../components/DiagnosticItem.tsx';
 import { KindBadge } from '../../components/KindBadge.tsx';
@@ -367,24 +367,29 @@ function ConditionRows({
       )}
       {c.checks.map((k, i) => {
         const lacking = lacked?.get(k.setting);
+        const failing = highlight && !k.matches;
         return (
-          <tr key={i} className={'check-row' + (highlight && !k.matches ? ' failing' : '') + (lacking ? ' distinct' : '')}>
-            <td className="flag">{checkFlag(k)}</td>
-            <td className="value">{k.expected}</td>
-            <td className="value">
-              {k.actual}
-              {k.note && <div className="note">{k.note}</div>}
-              {lacking && (
-                <div className="note lacked">
+          <Fragment key={i}>
+            <tr className={'check-row' + (failing ? ' failing' : '') + (lacking ? ' distinct' : '')}>
+              <td className="flag">{checkFlag(k)}</td>
+              <td className="value">{k.expected}</td>
+              <td className="value">
+                {k.actual}
+                {k.note && <div className="note">{k.note}</div>}
+              </td>
+              <td className="source">{sourceText(k.source)}</td>
+              <td>
+                <Mark ok={k.matches} />
+              </td>
+            </tr>
+            {lacking && (
+              <tr className="lacked-row distinct">
+                <td colSpan={5}>
                   <LabelText text={`${lacking.join(', ')} ${lacking.length === 1 ? 'does' : 'do'} not ask for ${settingText(k.setting)}`} known={known} />
-                </div>
-              )}
-            </td>
-            <td className="source">{sourceText(k.source)}</td>
-            <td>
-              <Mark ok={k.matches} />
-            </td>
-          </tr>
+                </td>
+              </tr>
+            )}
+          </Fragment>
         );
       })}
     </tbody>
