@@ -68,10 +68,18 @@ test('an ambiguous select(): a Problems row and a marker on the select(), the ma
     { path: 'pkg/BUILD', line: 6, column: 1, message: '//pkg:opt matches' },
   ]);
   await expect(errorSquiggles(page).first()).toBeVisible();
+  // The marker's hover lists the conditions; a click on one opens it.
+  await page.locator('.monaco-editor .view-lines').getByText('select', { exact: true }).hover();
+  const hover = page.locator('.monaco-hover:visible');
+  await expect(hover).toContainText('Illegal ambiguous match');
+  await expect(hover).toContainText('//pkg:arm matches');
+  await hover.getByText('BUILD(6, 1):').click();
+  await expect.poll(() => cursor(page)).toMatchObject({ path: 'pkg/BUILD', line: 6, column: 1 });
+  await page.keyboard.press('Escape');
 
   // A related row opens the condition; the problem row the select().
-  await related.nth(1).click();
-  await expect.poll(() => cursor(page)).toMatchObject({ path: 'pkg/BUILD', line: 6, column: 1 });
+  await related.nth(0).click();
+  await expect.poll(() => cursor(page)).toMatchObject({ path: 'pkg/BUILD', line: 1, column: 1 });
   await row.click();
   await expect.poll(() => cursor(page)).toMatchObject({ path: 'pkg/BUILD', line: 14, column: 11 });
 
