@@ -1,7 +1,6 @@
 // Problems: the workspace's diagnostics (the last load) and the last command's (while the files are as it saw
 // them), in two groups sorted by place; a row, or one of its related locations, opens the file there.
 
-import type { ReactNode } from 'react';
 import type { Diagnostic } from '../../../worker/protocol.ts';
 import { DiagnosticItem } from '../../components/DiagnosticItem.tsx';
 import { useEngine } from '../../state/engine-store.ts';
@@ -23,9 +22,7 @@ export function ProblemsPanel() {
       {workerError && <p className="notice error">The engine worker failed: {workerError}</p>}
       {!load && !workerError && <p className="muted">Loading the workspace…</p>}
       {load && (
-        <Group title="Workspace" name="Workspace problems" diagnostics={workspace} stale={stale}>
-          {workspace.length === 0 && <p className="muted problem-none">No problems in the workspace.</p>}
-        </Group>
+        <Group title="Workspace" name="Workspace problems" diagnostics={workspace} stale={stale} empty="No problems in the workspace." />
       )}
       {command && <Group title={`$ ${command.text}`} name="Command problems" diagnostics={command.diagnostics} code />}
     </div>
@@ -38,22 +35,23 @@ function Group({
   diagnostics,
   stale,
   code,
-  children,
+  empty,
 }: {
   title: string;
   name: string;
   diagnostics: readonly Diagnostic[];
   stale?: boolean;
   code?: boolean;
-  children?: ReactNode;
+  /** Said next to the title when there is nothing to list. */
+  empty?: string;
 }) {
   return (
     <section className="problem-group" aria-label={name} data-stale={stale || undefined} aria-busy={stale || undefined}>
       <h3 className="problem-group-title">
         <span className={code ? 'problem-group-command' : undefined}>{title}</span>
         <span className="problem-group-count">{diagnostics.length}</span>
+        {diagnostics.length === 0 && empty && <span className="problem-none">{empty}</span>}
       </h3>
-      {children}
       {diagnostics.length > 0 && (
         <ul className="problem-list" aria-label={name}>
           {diagnostics.map((d, i) => (
