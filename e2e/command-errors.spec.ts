@@ -112,9 +112,9 @@ test('a genquery outside its scope: a marker on the expression, and the Genquery
   await problemsTab(page).click();
   const row = problemGroupRows(page, 'Command').first();
   await expect(row).toContainText("in genquery rule //app:deps: query failed: Evaluation failed: target '//lib:top' is not within the scope of the query");
-  await expect(row).toContainText('app/BUILD:3:5');
+  await expect(row).toContainText('app/BUILD:3:18');
   const marker = (await markersOf(page, 'app/BUILD')).find((m) => m.message.includes('not within the scope of the query'));
-  expect(marker).toMatchObject({ startLine: 3, startColumn: 5, endLine: 3, endColumn: 35 });
+  expect(marker).toMatchObject({ startLine: 3, startColumn: 18, endLine: 3, endColumn: 35 });
 
   // The panel, for the genquery at the cursor (the row puts it there): the sentence, the error, the path.
   await row.click();
@@ -129,7 +129,7 @@ test('a genquery outside its scope: a marker on the expression, and the Genquery
   await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('ControlOrMeta+End');
   await failure.click();
-  await expect.poll(() => cursor(page)).toMatchObject({ path: 'app/BUILD', line: 3, column: 5 });
+  await expect.poll(() => cursor(page)).toMatchObject({ path: 'app/BUILD', line: 3, column: 18 });
 });
 
 test('a failing genrule: a marker on the rule and a Problems row, both gone after an edit', async ({ page }) => {
