@@ -25,7 +25,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 760 },
     launchOptions: { executablePath: '/usr/bin/chromium' },
-    trace: 'retain-on-failure',
+    // The offline service worker precaches the whole site in every fresh context; e2e/hosting checks it.
+    serviceWorkers: 'block',
+    // Recording a trace snapshots the page at every step, which costs a tenth of the suite's time on two cores:
+    // RULEPEN_E2E_TRACE=1 records them (kept for failures); error-context.md has the page either way.
+    trace: process.env.RULEPEN_E2E_TRACE ? 'retain-on-failure' : 'off',
   },
   webServer: {
     // node directly (not npx), so that stopping the server stops vite itself.
