@@ -30,6 +30,7 @@ export default defineConfig({
     // Recording a trace snapshots the page at every step, which costs a tenth of the suite's time on two cores:
     // RULEPEN_E2E_TRACE=1 records them (kept for failures); error-context.md has the page either way.
     trace: process.env.RULEPEN_E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
   },
   webServer: {
     // node directly (not npx), so that stopping the server stops vite itself.

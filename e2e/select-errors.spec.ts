@@ -202,7 +202,8 @@ test('when its cquery cannot run (an error in the BUILD file), Why says so and p
   await expect(card).toContainText('No condition matches, so the //conditions:default branch was chosen.');
 
   await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type('\nbroken(');
+  // The closing parenthesis overtypes the one Monaco may have auto-closed.
+  await page.keyboard.type('\nbroken()');
   await waitForEngine(page);
   const failed = why(page).getByRole('region', { name: 'The cquery failed' });
   await expect(failed).toContainText('The cquery could not analyse //pkg:banner');
