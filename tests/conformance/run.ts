@@ -4,14 +4,16 @@
 //
 //   node --import tsx tests/conformance/run.ts [NAME-SUBSTRING…]
 //
-// Each case: files/ is copied to a fresh temporary directory (for cases/, `.bazelversion` = 4.2.3 is written
-// there, since the corpus is Bazel 4.2.3's behaviour; doc-extract/ cases follow current Bazel and get none);
+// Each case: files/ is copied to a fresh temporary directory (for cases/ and differential/, `.bazelversion` =
+// 4.2.3 is written there, since those are Bazel 4.2.3's behaviour; doc-extract/ cases follow current Bazel and
+// get none);
 // `node bin/rulepen.mjs --workspace=<tmp> <args…>` runs, two at a time; then
 //   - the exit code must equal expected/exit_code;
 //   - stdout, normalised as the recorder did (the temporary path → ${WORKSPACE}, trailing whitespace stripped,
 //     trailing empty lines dropped, one final newline; for `test` only the summary lines `<STATUS> <label>`,
 //     sorted by label; for `cquery` configuration ids → (cfg1), (cfg2), … in order of first appearance), must
 //     equal expected/stdout when that file exists;
+//   - binary stdout (query --output=proto) must equal expected/stdout_bytes byte for byte when that file exists;
 //   - every line of expected/stderr_key must occur in stderr (raw, or with the path put back as ${WORKSPACE});
 //   - every file listed in case.json "outputs" must exist under <tmp>/bazel-bin/ and equal expected/outputs/<p>
 //     byte for byte (text outputs compared after ${WORKSPACE} substitution, as recorded; `<p>.is_gzip` +
@@ -35,9 +37,11 @@ const CORPUS = join(ROOT, 'tests/conformance/corpus');
 const BIN = join(ROOT, 'bin/rulepen.mjs');
 const PARALLELISM = 2;
 const TIMEOUT_MS = 60_000;
+/** cases/ and differential/ (written by tests/differential, recorded from Bazel 4.2.3) run under the 4.2.3 profile. */
+const SUITES = ['cases', 'differential', 'doc-extract'] as const;
 
 interface Case {
-  readonly suite: 'cases' | 'doc-extract';
+  readonly suite: 'cases' | 'differential' | 'doc-extract';
   readonly name: string;
   readonly dir: string;
   readonly args: string[];
@@ -52,8 +56,9 @@ interface Outcome {
 
 function listCases(filters: string[]): Case[] {
   const out: Case[] = [];
-  for (const suite of ['cases', 'doc-extract'] as const) {
+  for (const suite of SUITES) {
     const base = join(CORPUS, suite);
+    if (!existsSync(base)) continue;
     for (const name of readdirSync(base).sort()) {
       const dir = join(base, name);
       if (!statSync(dir).isDirectory()) continue;
@@ -79,7 +84,7 @@ function readExpectedFailures(): Map<string, string> {
   return m;
 }
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(args: string[]): Promise<{ code: number; stdout: string; stdoutBytes: Buffer; stderr: string }> {
   return new Promise((res) => {
     const p = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -92,6 +97,7 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
       res({
         code: code ?? (signal ? 128 : -1),
         stdout: Buffer.concat(out).toString('utf8'),
+        stdoutBytes: Buffer.concat(out),
         stderr: Buffer.concat(err).toString('utf8') + (signal ? `\n[killed by ${signal}]` : ''),
       });
     });
@@ -146,7 +152,7 @@ async function runCase(c: Case): Promise<Outcome> {
   try {
     cpSync(join(c.dir, 'files'), ws, { recursive: true });
     for (const p of walk(ws)) if (p.endsWith('.sh')) chmodSync(p, 0o755);
-    if (c.suite === 'cases') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
+    if (c.suite !== 'doc-extract') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
     const r = await run([`--workspace=${ws}`, ...c.args]);
     const exp = join(c.dir, 'expected');
     const problems: string[] = [];
@@ -156,6 +162,10 @@ async function runCase(c: Case): Promise<Outcome> {
       const want = readFileSync(join(exp, 'stdout'), 'utf8');
       const got = normaliseStdout(r.stdout, ws, c.args[0] ?? '');
       if (got !== want) problems.push(`stdout ${firstDifference(want, got)}`);
+    }
+    if (existsSync(join(exp, 'stdout_bytes'))) {
+      // Binary stdout (query --output=proto), byte for byte.
+      if (!r.stdoutBytes.equals(readFileSync(join(exp, 'stdout_bytes')))) problems.push('stdout bytes differ');
     }
     if (existsSync(join(exp, 'stderr_key'))) {
       const errNorm = r.stderr.split(ws).join('${WORKSPACE}');
@@ -217,7 +227,7 @@ async function main(): Promise<number> {
   );
   let passed = 0;
   let unexpected = 0;
-  for (const suite of ['cases', 'doc-extract'] as const) {
+  for (const suite of SUITES) {
     const mine = outcomes.filter((o) => o.c.suite === suite);
     if (mine.length === 0) continue;
     let p = 0;
