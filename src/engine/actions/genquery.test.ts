@@ -19,6 +19,24 @@ describe('genquery', () => {
     expect(r.explanations?.genqueries?.['//q:q']).toBeDefined();
   });
 
+  it('expression is configurable: its select() resolves before the query runs (Bazel 4.2.3)', async () => {
+    const files = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3',
+      ...LIB,
+      'q/BUILD': [
+        'config_setting(name = "opt", values = {"compilation_mode": "opt"})',
+        'genquery(name = "q", expression = select({":opt": "deps(//lib:top)", "//conditions:default": "//lib:top"}), scope = ["//lib:top"])',
+      ].join('\n'),
+    };
+    const plain = await runCommand(files, ['build', '//q:q']);
+    expect(plain.exitCode).toBe(0);
+    expect(utf8Decode(plain.outputs['bazel-bin/q/q']!)).toBe('//lib:top\n');
+    const opt = await runCommand(files, ['build', '//q:q', '-c', 'opt']);
+    expect(opt.exitCode).toBe(0);
+    expect(utf8Decode(opt.outputs['bazel-bin/q/q']!)).toBe('//lib:top\n//lib:leaf\n//lib:a.txt\n');
+  });
+
   it('a strict query leaving the scope fails the build', async () => {
     const r = await runCommand({ WORKSPACE: '', '.bazelversion': '4.2.3', ...LIB, 'q/BUILD': 'genquery(name = "q", expression = "//lib:top", scope = ["//lib:leaf"])' }, ['build', '//q:q']);
     expect(r.exitCode).toBe(1);
