@@ -30,6 +30,70 @@ describe('genrule expansion', () => {
     expect(undefinedVar.stderr).toContain('$(BAR) not defined');
   });
 
+  it('an output named like its rule is allowed with a warning; the label names the rule (Bazel 4.2.3)', async () => {
+    const r = await build(ws('genrule(name = "x", outs = ["x"], cmd = "echo hi > $@")\nfilegroup(name = "uses", srcs = [":x"])'), '//pkg:uses');
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain("WARNING: /ws/pkg/BUILD:1:8: target 'x' is both a rule and a file; please choose another name for the rule");
+    expect(r.out('bazel-bin/pkg/x')).toBe('hi\n');
+    const q = await runCommand(ws('genrule(name = "x", outs = ["x"], cmd = "echo hi > $@")'), ['query', '//pkg:all', '--output=label_kind'], { workspaceDir: '/ws' });
+    expect(q.stdout).toBe('genrule rule //pkg:x\n');
+  });
+
+  it('expands location functions first, then make variables; $$ reaches the shell as $', async () => {
+    const r = await build(
+      ws('genrule(name = "g", srcs = ["a.txt"], outs = ["o.txt"], cmd = "echo $(location a.txt) $$(echo $(SRCS)) > $@; echo \'$$(location a.txt)\' >> $@")', { 'pkg/a.txt': 'A\n' }),
+      '//pkg:g',
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-bin/pkg/o.txt')).toBe('pkg/a.txt pkg/a.txt\n$(location a.txt)\n');
+    const e = r.explanations!.genrules!['//pkg:g'] as GenruleExplanation;
+    expect(e.afterLocations).toContain('echo pkg/a.txt $$(echo $(SRCS))');
+    expect(e.afterMakeVariables).toContain('echo pkg/a.txt $(echo pkg/a.txt)');
+    expect(e.script).toMatch(/^source external\/bazel_tools\/tools\/genrule\/genrule-setup\.sh; /);
+    expect(e.env).toEqual({ PATH: expect.any(String), TMPDIR: '/tmp' });
+    expect(e.exitCode).toBe(0);
+    expect(e.produced).toEqual([{ path: 'bazel-out/k8-fastbuild/bin/pkg/o.txt', size: 38 }]);
+  });
+
+  it('location, locations, execpath(s), rootpath(s): sources, generated files and host tools; plurals sorted', async () => {
+    const r = await build(
+      ws(
+        [
+          'genrule(name = "gen", outs = ["z.txt", "y.txt"], cmd = "touch $(OUTS)")',
+          'genrule(name = "tool", outs = ["tool.sh"], cmd = "echo > $@", executable = True)',
+          'genrule(name = "g", srcs = ["s.txt", ":gen"], tools = [":tool"], outs = ["o.txt"], cmd = "(echo $(locations :gen); echo $(execpaths :gen); echo $(rootpaths :gen); echo $(rootpath s.txt) $(execpath :tool) $(rootpath :tool); echo $(location o.txt)) > $@")',
+        ].join('\n'),
+        { 'pkg/s.txt': '' },
+      ),
+      '//pkg:g',
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-bin/pkg/o.txt')).toBe(
+      [
+        'bazel-out/k8-fastbuild/bin/pkg/y.txt bazel-out/k8-fastbuild/bin/pkg/z.txt',
+        'bazel-out/k8-fastbuild/bin/pkg/y.txt bazel-out/k8-fastbuild/bin/pkg/z.txt',
+        'pkg/y.txt pkg/z.txt',
+        'pkg/s.txt bazel-out/host/bin/pkg/tool.sh pkg/tool.sh',
+        'bazel-out/k8-fastbuild/bin/pkg/o.txt',
+        '',
+      ].join('\n'),
+    );
+    // The tool was built in the host configuration, and is written there.
+    expect(r.outputs['bazel-out/host/bin/pkg/tool.sh']).toBeDefined();
+  });
+
+  it('tools build in the exec configuration under the current profile', async () => {
+    const r = await build(
+      {
+        'MODULE.bazel': '',
+        'pkg/BUILD': 'genrule(name = "tool", outs = ["t.sh"], cmd = "echo > $@")\ngenrule(name = "g", tools = [":tool"], outs = ["o.txt"], cmd = "echo $(execpath :tool) > $@")',
+      },
+      '//pkg:g',
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-bin/pkg/o.txt')).toBe('bazel-out/k8-opt-exec-2B5CBBC6/bin/pkg/t.sh\n');
+  });
+
   it('$@ $< $^ $(SRCS) $(OUTS) $(@D) $(RULEDIR) and the configuration variables', async () => {
     const r = await build(
       ws(

@@ -59,7 +59,7 @@ export interface BuilderOptions {
   readonly profile: Profile;
   /** The absolute workspace path Bazel puts in messages such as "defined at /ws/pkg/BUILD:3:8". */
   readonly workspaceDir: string;
-  /** Reports a located loading error (the builder marks the package in error itself). */
+  /** Reports a located loading error or warning (the builder marks the package in error itself). */
   readonly report: (d: Diagnostic) => void;
 }
 
@@ -85,12 +85,12 @@ export class PackageBuilder {
     return `${this.opts.workspaceDir}/${loc.file}:${loc.line}:${loc.column}`;
   }
 
-  error(loc: Location, message: string): void {
-    this.pkg.inError = true;
+  error(loc: Location, message: string, severity: 'error' | 'warning' = 'error'): void {
+    if (severity === 'error') this.pkg.inError = true;
     const d: Diagnostic = {
       file: loc.file,
       range: { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } },
-      severity: 'error',
+      severity,
       message,
       kind: 'loading',
     };
@@ -189,7 +189,10 @@ export class PackageBuilder {
         continue;
       }
       if (n === rule.label.name) {
-        throw new EvalError(`generated file '${n}' in rule '${rule.label.name}' conflicts with existing ${rule.ruleClass} rule, defined at ${this.where(rule.location)}`);
+        // Bazel allows an output named like its rule: the label names the rule, the file is still written.
+        this.error(loc, `target '${n}' is both a rule and a file; please choose another name for the rule`, 'warning');
+        rule.outputs.push(l);
+        continue;
       }
       const existing = this.pkg.targets.get(n);
       if (existing) {
