@@ -98,7 +98,9 @@ describe('genrule expansion', () => {
     const r = await build(
       ws(
         [
-          'genrule(name = "one", srcs = ["b.txt", "a.txt", "b.txt"], outs = ["d/o.txt"], cmd = "echo $@ $^ $(@D) $(RULEDIR) > $@")',
+          // b.txt comes twice (directly and through :fg; the same label twice would be a loading error): once in $^.
+          'genrule(name = "one", srcs = ["b.txt", "a.txt", ":fg"], outs = ["d/o.txt"], cmd = "echo $@ $^ $(@D) $(RULEDIR) > $@")',
+          'filegroup(name = "fg", srcs = ["b.txt"])',
           'genrule(name = "two", srcs = ["a.txt"], outs = ["x", "y"], cmd = "echo $< $(OUTS) $(@D) $(GENDIR) $(BINDIR) $(TARGET_CPU) $(COMPILATION_MODE) > $(location x); touch $(location y)")',
         ].join('\n'),
         { 'pkg/a.txt': '', 'pkg/b.txt': '' },

@@ -142,6 +142,14 @@ export class PackageBuilder {
         continue;
       }
       if (r.value !== null) attrs.set(k, r.value);
+      if (spec.type === 'label_list' && r.value !== null) {
+        // Bazel's RuleClass.checkForDuplicateLabels: in every value a label-list attribute can take (each
+        // combination of select() branches, concatenated), a label may occur only once.
+        for (const l of duplicateLabels(r.value)) {
+          this.error(loc, `Label '${labelToString(l)}' is duplicated in the '${k}' attribute of rule '${name}'`);
+          inError = true;
+        }
+      }
     }
     for (const s of specs) {
       if (s.mandatory && s.name !== 'name' && !attrs.has(s.name)) {
@@ -291,4 +299,29 @@ export class PackageBuilder {
     }
     return this.pkg;
   }
+}
+
+/** The labels that occur twice in some value of a label-list attribute (every select() combination), once each. */
+function duplicateLabels(v: AttrValue): Label[] {
+  const parts = v instanceof Configurable ? v.parts : [{ kind: 'value' as const, value: v }];
+  const found = new Map<string, Label>();
+  let combinations = 0;
+  const visit = (i: number, acc: readonly Label[]) => {
+    if (combinations > 4096) return; // a bound on pathological select() chains
+    if (i === parts.length) {
+      combinations++;
+      const seen = new Set<string>();
+      for (const l of acc) {
+        const key = labelToString(l);
+        if (seen.has(key) && !found.has(key)) found.set(key, l);
+        seen.add(key);
+      }
+      return;
+    }
+    const p = parts[i]!;
+    if (p.kind === 'value') visit(i + 1, [...acc, ...((p.value as readonly Label[] | null) ?? [])]);
+    else for (const b of p.branches) visit(i + 1, [...acc, ...((b.value as readonly Label[] | null) ?? [])]);
+  };
+  visit(0, []);
+  return [...found.values()];
 }
