@@ -518,6 +518,7 @@ function userPackage(g: Gen, pkg: string): Package {
   const packageArgs: [string, Expr][] = [];
   if (g.focus(['visibility'], 0.4, 0.1)) packageArgs.push(['default_visibility', strs([r.pick(['//visibility:public', '//visibility:private', '//a:__pkg__'])])]);
   if (g.focus(['visibility'], 0.15, 0.03)) packageArgs.push(['default_testonly', bool(true)]);
+  if (targets.some((t) => /^(wrapped_|selecting_|test_pair)/.test(t.rule))) g.hasMacros = true;
   const usesMacros = targets.some((t) => !/^(genrule|filegroup|alias|sh_test|sh_binary|test_suite|genquery)$/.test(t.rule));
   const macroNames = [...new Set(targets.map((t) => t.rule).filter((x) => /^(wrapped_|selecting_|test_pair)/.test(x)))];
   return {

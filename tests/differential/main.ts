@@ -14,7 +14,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { AREAS, generate } from './grammar.ts';
 import { renderWorkspace, type Sample } from './model.ts';
-import { BazelRunner, bazelBinReader, compare, ROOT, runRulepen, writeStubs, type Difference } from './run-both.ts';
+import { BazelRunner, bazelBinReader, compare, primary, ROOT, runRulepen, signature, waitIfPaused, writeStubs, type Difference } from './run-both.ts';
 import { shrink } from './shrink.ts';
 import { recordCase } from './record.ts';
 
@@ -77,14 +77,8 @@ async function main(): Promise<number> {
   // Shapes of mismatches already shrunk (also by earlier runs): counted again, not shrunk again.
   const sigFile = join(ROOT, 'signatures.json');
   const signatures = new Map<string, number>(existsSync(sigFile) ? (Object.entries(JSON.parse(readFileSync(sigFile, 'utf8'))) as [string, number][]) : []);
-  const pause = join(ROOT, 'pause');
   for (let i = 0; i < args.count && Date.now() < deadline; i++) {
-    if (existsSync(pause)) {
-      // Someone else needs Bazel: stop the server and wait until the file goes.
-      runner.shutdown();
-      process.stdout.write(`paused while ${pause} exists\n`);
-      while (existsSync(pause)) await new Promise((r) => setTimeout(r, 5000));
-    }
+    await waitIfPaused(runner);
     const seed = args.seed + i;
     const sample = generate(seed, args.commands);
     const files = renderWorkspace(sample.workspace);
@@ -115,7 +109,7 @@ async function main(): Promise<number> {
     appendFileSync(log, head);
     if (!args.shrink) continue;
     // A mismatch like one already shrunk in this run (same aspect and message shape) is counted, not shrunk again.
-    const sig = signature(mismatch.diffs[0]!);
+    const sig = signature(primary(mismatch.diffs));
     if (signatures.has(sig)) {
       process.stdout.write(`  like seed ${signatures.get(sig)}: not shrunk again\n`);
       continue;
@@ -143,19 +137,6 @@ async function main(): Promise<number> {
   for (const [a, x] of counts) console.log(`${a.padEnd(15)} ${String(x.tried).padStart(5)}  ${String(x.mismatched).padStart(10)}  ${String(x.recorded).padStart(8)}`);
   writeFileSync(join(ROOT, 'last-counts.json'), JSON.stringify({ tried, best, seed: args.seed, counts: Object.fromEntries(counts) }, null, 2));
   return 0;
-}
-
-/** The shape of a difference: its aspect and first line with labels, quoted text and numbers blanked. */
-function signature(d: Difference): string {
-  return (
-    d.aspect +
-    ':' +
-    d.detail
-      .split('\n')[0]!
-      .replace(/"[^"]*"|'[^']*'/g, 'Q')
-      .replace(/@?\/\/[\w/.:-]*/g, 'L')
-      .replace(/\d+/g, 'N')
-  );
 }
 
 process.exitCode = await main();

@@ -133,7 +133,8 @@ export function errorMessages(stderr: string): string[] {
   for (const line of stderr.split('\n')) {
     if (!line.startsWith('ERROR: ')) continue;
     const m = /^ERROR: (?:\$\{WORKSPACE\}|\$\{OUTPUT_BASE\}|\/)[^\s:]*(?::\d+)*: (.*)$/.exec(line);
-    out.add((m ? m[1]! : line.slice(7)).replace(/\s+$/, ''));
+    // How the failed command was spawned (Bazel here: linux-sandbox; rulepen: bash) is not compared.
+    out.add((m ? m[1]! : line.slice(7)).replace(/\s+$/, '').replace(/(\((?:Exit \d+|[^)]*)\)): \S+ failed: error executing command.*$/, '$1'));
   }
   return [...out].sort();
 }
@@ -162,8 +163,25 @@ export class BazelRunner {
     return { ws: this.ws, outputBase: this.outputBase, outputUserRoot: this.outputUserRoot };
   }
 
+  /**
+   * Deletes every output tree (bazel-out/<config>/bin), so the next build writes — and the comparison sees —
+   * all of its outputs again (Bazel notices deleted outputs and reruns their actions).
+   */
+  clearOutputs(): void {
+    const out = join(this.outputBase, 'execroot', '__main__', 'bazel-out');
+    if (!existsSync(out)) return;
+    for (const c of readdirSync(out)) {
+      const bin = join(out, c, 'bin');
+      if (existsSync(bin)) {
+        spawnSync('chmod', ['-R', 'u+w', bin]);
+        rmSync(bin, { recursive: true, force: true });
+      }
+    }
+  }
+
   /** Replaces the workspace directory's files (keeping bazel-* convenience links) with these. */
   setFiles(files: Record<string, string>): void {
+    this.clearOutputs();
     for (const n of readdirSync(this.ws)) if (!n.startsWith('bazel-')) rmSync(join(this.ws, n), { recursive: true, force: true });
     for (const [rel, text] of Object.entries(files)) {
       const p = join(this.ws, rel);
@@ -334,4 +352,41 @@ export function bazelBinReader(runner: BazelRunner): (rel: string) => Buffer | u
     const data = readMaybe(join(runner.ws, 'bazel-bin', rel));
     return data ? normaliseData(data, runner.paths) : undefined;
   };
+}
+
+/** The shape of a difference line: labels, quoted text and numbers blanked. */
+function lineShape(line: string): string {
+  return line
+    .replace(/"[^"]*"|'[^']*'/g, 'Q')
+    .replace(/@?\/\/[\w/.:-]*/g, 'L')
+    .replace(/\d+/g, 'N');
+}
+
+/** The shape of a difference: its aspect and first line's shape. */
+export function signature(d: Difference): string {
+  return d.aspect + ':' + lineShape(d.detail.split('\n')[0]!);
+}
+
+/** Whether `diffs` still show the difference `first` (same aspect, one line of the same shape). */
+export function sameDifference(first: Difference, diffs: readonly Difference[]): boolean {
+  const want = lineShape(first.detail.split('\n')[0]!);
+  return diffs.some((d) => d.aspect === first.aspect && (d.aspect === 'exit' ? d.detail === first.detail : d.detail.split('\n').some((l) => lineShape(l) === want)));
+}
+
+/** The difference to shrink for and name a case after: errors, else stdout, else outputs, else the exit code. */
+export function primary(diffs: readonly Difference[]): Difference {
+  for (const a of ['errors', 'stdout', 'outputs', 'exit'] as const) {
+    const d = diffs.find((x) => x.aspect === a);
+    if (d) return d;
+  }
+  return diffs[0]!;
+}
+
+/** While ROOT/pause exists (someone else needs Bazel), the server is stopped and the tester waits. */
+export async function waitIfPaused(runner: BazelRunner): Promise<void> {
+  const pause = join(ROOT, 'pause');
+  if (!existsSync(pause)) return;
+  runner.shutdown();
+  process.stdout.write(`paused while ${pause} exists\n`);
+  while (existsSync(pause)) await new Promise((r) => setTimeout(r, 5000));
 }

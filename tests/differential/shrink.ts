@@ -1,10 +1,10 @@
 // Shrinks a mismatch: greedily tries smaller variants of the workspace and command line — fewer flags and
 // target patterns, fewer packages, targets, attributes, select() branches, list items and source files — and
-// keeps a variant when Bazel and rulepen still differ in the same aspect (exit code, stdout, errors, outputs)
-// as at first. Each try costs one Bazel run, so the number of tries is bounded.
+// keeps a variant when Bazel and rulepen still differ the same way: the same aspect (exit code, stdout, errors,
+// outputs) with a difference line of the same shape as the first one (labels, quoted text, numbers aside). Each try costs one Bazel run, so the number of tries is bounded.
 
 import { renderWorkspace, type Expr, type Package, type Target, type Workspace } from './model.ts';
-import { bazelBinReader, compare, runRulepen, type BazelRunner, type Difference } from './run-both.ts';
+import { bazelBinReader, compare, primary, runRulepen, sameDifference, waitIfPaused, type BazelRunner, type Difference } from './run-both.ts';
 
 const MAX_TRIES = Number(process.env.DIFFERENTIAL_SHRINK_TRIES ?? 70);
 
@@ -15,6 +15,7 @@ export interface Shrunk {
 }
 
 export async function check(runner: BazelRunner, ws: Workspace, argv: readonly string[]): Promise<Difference[]> {
+  await waitIfPaused(runner);
   const files = renderWorkspace(ws);
   runner.setFiles(files);
   const b = runner.run(argv, files);
@@ -23,10 +24,10 @@ export async function check(runner: BazelRunner, ws: Workspace, argv: readonly s
 }
 
 export async function shrink(runner: BazelRunner, ws0: Workspace, argv0: readonly string[], diffs0: Difference[]): Promise<Shrunk | undefined> {
-  const aspect = diffs0[0]!.aspect;
+  const first = primary(diffs0);
   const again = await check(runner, ws0, argv0);
-  if (!again.some((d) => d.aspect === aspect)) return undefined;
-  let cur: Shrunk = { workspace: ws0, argv: argv0, diffs: again };
+  if (!sameDifference(first, again)) return undefined;
+  let cur: Shrunk = { workspace: ws0, argv: argv0, diffs: [first, ...again.filter((d) => d.aspect !== first.aspect)] };
   let tries = 0;
   const seen = new Set<string>();
   let progress = true;
@@ -39,8 +40,8 @@ export async function shrink(runner: BazelRunner, ws0: Workspace, argv0: readonl
       seen.add(key);
       tries++;
       const d = await check(runner, cand.workspace, cand.argv);
-      if (d.some((x) => x.aspect === aspect)) {
-        cur = { ...cand, diffs: d };
+      if (sameDifference(first, d)) {
+        cur = { ...cand, diffs: [d.find((x) => x.aspect === first.aspect)!, ...d.filter((x) => x.aspect !== first.aspect)] };
         progress = true;
         break;
       }
