@@ -79,6 +79,7 @@ async function main(): Promise<number> {
   const signatures = new Map<string, number>(existsSync(sigFile) ? (Object.entries(JSON.parse(readFileSync(sigFile, 'utf8'))) as [string, number][]) : []);
   for (let i = 0; i < args.count && Date.now() < deadline; i++) {
     await waitIfPaused(runner);
+    await new Promise((r) => setImmediate(r)); // a macrotask turn, so that SIGINT is handled
     const seed = args.seed + i;
     const sample = generate(seed, args.commands);
     const files = renderWorkspace(sample.workspace);
