@@ -188,6 +188,32 @@ describe('test_suite and test', () => {
     expect(r.out('bazel-testlogs/pkg/t/test.xml')).toContain('<testsuite name="pkg/t" tests="1" failures="0" errors="1">');
   });
 
+  it('an alias of a test runs when the test itself runs, listed under its own label; an alias of a suite runs nothing (Bazel 4.2.3)', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'sh_test(name = "t", srcs = ["pass.sh"])',
+        'test_suite(name = "s", tests = [":t"])',
+        'alias(name = "at", actual = ":t")',
+        'alias(name = "aat", actual = ":at")',
+        'alias(name = "as", actual = ":s")',
+      ].join('\n'),
+      ...PASS,
+    };
+    const summary = (stdout: string) => stdout.split('\n').filter((l) => l.includes(' PASSED ')).map((l) => l.split(' ')[0]);
+    const both = await run(files, 'test', '//pkg:aat', '//pkg:t');
+    expect(both.exitCode).toBe(0);
+    expect(summary(both.stdout)).toEqual(['//pkg:aat', '//pkg:t']);
+    expect(both.stderr).toContain('Found 2 test targets...');
+    const alone = await run(files, 'test', '//pkg:at');
+    expect(alone.exitCode).toBe(4);
+    const suite = await run(files, 'test', '//pkg:as', '//pkg:t');
+    expect(summary(suite.stdout)).toEqual(['//pkg:t']);
+    const built = await run(files, 'build', '//pkg:as');
+    expect(built.exitCode).toBe(0);
+    expect(built.stderr).toContain('Target //pkg:s up-to-date (nothing to build)');
+    expect(Object.keys(built.outputs)).toEqual([]);
+  });
+
   it('no test targets: exit 4; a binary in a suite: its other tests run, exit 1', async () => {
     const none = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.out"], cmd = "touch $@")' }, 'test', '//pkg:g');
     expect(none.exitCode).toBe(4);

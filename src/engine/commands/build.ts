@@ -52,7 +52,8 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
   for (const t of top) {
     const ok = await ex.build(topLevelArtifacts(t));
     p.con.report(ex.events.splice(0));
-    const l = labelToString(t.label);
+    // An alias is reported under the label of the target it stands for (AliasConfiguredTarget.getLabel).
+    const l = labelToString((t.actual ?? t).label);
     if (ok) {
       built.push(t);
       if (t.files.length === 0) p.con.raw(`Target ${l} up-to-date (nothing to build)`);
