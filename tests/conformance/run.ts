@@ -17,7 +17,8 @@
 //   - every line of expected/stderr_key must occur in stderr (raw, or with the path put back as ${WORKSPACE});
 //   - every file listed in case.json "outputs" must exist under <tmp>/bazel-bin/ and equal expected/outputs/<p>
 //     byte for byte (text outputs compared after ${WORKSPACE} substitution, as recorded; `<p>.is_gzip` +
-//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text).
+//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text; the CLI is given
+//     `--output_base`, put back as ${OUTPUT_BASE} like the workspace path).
 //
 // tests/conformance/expected-failures.txt lists, one per line with a `# reason`, the cases that cannot pass yet.
 // The runner prints one line per case whose outcome is not the expected one (with the reason it failed), then
@@ -37,6 +38,8 @@ const CORPUS = join(ROOT, 'tests/conformance/corpus');
 const BIN = join(ROOT, 'bin/rulepen.mjs');
 const PARALLELISM = 2;
 const TIMEOUT_MS = 60_000;
+/** The output base the CLI is told (a startup option, as Bazel's); recorded outputs say ${OUTPUT_BASE} for it. */
+const OUTPUT_BASE = '/tmp/rulepen-conformance-output-base';
 /** cases/ and differential/ (written by tests/differential, recorded from Bazel 4.2.3) run under the 4.2.3 profile. */
 const SUITES = ['cases', 'differential', 'doc-extract'] as const;
 
@@ -153,7 +156,7 @@ async function runCase(c: Case): Promise<Outcome> {
     cpSync(join(c.dir, 'files'), ws, { recursive: true });
     for (const p of walk(ws)) if (p.endsWith('.sh')) chmodSync(p, 0o755);
     if (c.suite !== 'doc-extract') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
-    const r = await run([`--workspace=${ws}`, ...c.args]);
+    const r = await run([`--workspace=${ws}`, `--output_base=${OUTPUT_BASE}`, ...c.args]);
     const exp = join(c.dir, 'expected');
     const problems: string[] = [];
     const wantCode = Number(readFileSync(join(exp, 'exit_code'), 'utf8').trim());
@@ -191,7 +194,7 @@ async function runCase(c: Case): Promise<Outcome> {
         got = gunzipSync(got);
       }
       const want = readFileSync(wantPath);
-      const gotText = Buffer.from(got.toString('utf8').split(ws).join('${WORKSPACE}'), 'utf8');
+      const gotText = Buffer.from(got.toString('utf8').split(OUTPUT_BASE).join('${OUTPUT_BASE}').split(ws).join('${WORKSPACE}'), 'utf8');
       if (!got.equals(want) && !gotText.equals(want)) problems.push(`output ${rel} differs`);
     }
     if (problems.length === 0) return { c, pass: true, reason: '' };

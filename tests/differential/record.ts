@@ -86,7 +86,7 @@ export async function recordCase(area: string, seed: number, ws: Workspace, argv
   const binary = argv.some((a) => a === '--output=proto' || a === '--output=streamed_proto');
   // What rulepen does with the same case, checked as run.ts checks it.
   const tmpWs = realpathSync(mkdtempSync('/tmp/rulepen-rec.'));
-  const mine = await runRulepen(files, argv, { ws: tmpWs });
+  const mine = await runRulepen(files, argv, { ws: tmpWs, outputBase: '/tmp/rulepen-record-output-base' });
   rmTree(tmpWs);
   const bazelErrors = errorMessages(rec.stderr);
   const mineErrors = new Set(errorMessages(mine.stderr.split(tmpWs).join('${WORKSPACE}')));

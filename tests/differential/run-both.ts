@@ -288,7 +288,8 @@ function normaliseData(data: Buffer, paths: Paths): Buffer {
 // rulepen
 
 export async function runRulepen(files: Record<string, string>, argv: readonly string[], paths: Paths): Promise<Outcome> {
-  const r = await runCommand({ ...files, '.bazelversion': '4.2.3\n' }, [...argv], { workspaceDir: paths.ws });
+  const startup = paths.outputBase ? [`--output_base=${paths.outputBase}`] : [];
+  const r = await runCommand({ ...files, '.bazelversion': '4.2.3\n' }, [...startup, ...argv], { workspaceDir: paths.ws });
   const command = argv[0]!;
   const outputs = new Map<string, Buffer>();
   for (const [p, data] of Object.entries(r.outputs)) {

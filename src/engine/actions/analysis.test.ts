@@ -214,6 +214,41 @@ describe('test_suite and test', () => {
     expect(Object.keys(built.outputs)).toEqual([]);
   });
 
+  it('a top-level sh_binary/sh_test gets its runfiles manifest and tree under bazel-bin (Bazel 4.2.3)', async () => {
+    const files = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3',
+      'p/BUILD': [
+        'sh_test(name = "t", srcs = ["pass.sh"], data = [":fg", "//o:od"])',
+        'filegroup(name = "fg", srcs = ["data.txt", ":gen"])',
+        'genrule(name = "gen", outs = ["gen.txt"], cmd = "echo g > $@")',
+        'genrule(name = "exe", outs = ["exe.sh"], cmd = "echo x > $@", executable = True)',
+      ].join('\n'),
+      'p/pass.sh': '#!/bin/sh\nexit 0\n',
+      'p/data.txt': 'data\n',
+      'o/BUILD': 'filegroup(name = "od", srcs = ["od.txt"], visibility = ["//visibility:public"])',
+      'o/od.txt': 'od\n',
+    };
+    const r = await runCommand(files, ['--output_base=/ob', 'build', '//p:t', '//p:exe'], { workspaceDir: '/ws' });
+    expect(r.exitCode).toBe(0);
+    const manifest = [
+      '__main__/o/od.txt /ws/o/od.txt',
+      '__main__/p/data.txt /ws/p/data.txt',
+      '__main__/p/gen.txt /ob/execroot/__main__/bazel-out/k8-fastbuild/bin/p/gen.txt',
+      '__main__/p/pass.sh /ws/p/pass.sh',
+      '__main__/p/t /ob/execroot/__main__/bazel-out/k8-fastbuild/bin/p/t',
+      '',
+    ].join('\n');
+    const out = (p: string) => (r.outputs[p] ? utf8Decode(r.outputs[p]!) : undefined);
+    expect(out('bazel-bin/p/t.runfiles_manifest')).toBe(manifest);
+    expect(out('bazel-bin/p/t.runfiles/MANIFEST')).toBe(manifest);
+    expect(out('bazel-bin/p/t.runfiles/__main__/p/gen.txt')).toBe('g\n');
+    expect(out('bazel-bin/p/t.runfiles/__main__/o/od.txt')).toBe('od\n');
+    expect(out('bazel-bin/p/t.runfiles/__main__/p/t')).toBe('#!/bin/sh\nexit 0\n');
+    // An executable genrule has no runfiles tree.
+    expect(Object.keys(r.outputs).filter((k) => k.includes('exe.sh.runfiles'))).toEqual([]);
+  });
+
   it('no test targets: exit 4; a binary in a suite: its other tests run, exit 1', async () => {
     const none = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.out"], cmd = "touch $@")' }, 'test', '//pkg:g');
     expect(none.exitCode).toBe(4);

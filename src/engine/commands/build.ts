@@ -65,6 +65,7 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     }
   }
   p.collectOutputs();
+  for (const t of built) p.writeRunfiles(t);
   return { built, failed };
 }
 

@@ -376,6 +376,54 @@ export class Pipeline {
     }
   }
 
+  /**
+   * Bazel's output base, for absolute paths of generated files (runfiles manifests): the startup option
+   * `--output_base` (the CLI passes Bazel's default, ~/.cache/bazel/_bazel_$USER/<md5 of the workspace path>),
+   * else `/output_base`.
+   */
+  outputBase(): string {
+    const startup = this.ctx.startup ?? [];
+    for (let i = startup.length - 1; i >= 0; i--) {
+      const w = startup[i]!;
+      if (w.startsWith('--output_base=')) return w.slice('--output_base='.length).replace(/\/+$/, '');
+      if (w === '--output_base' && i + 1 < startup.length) return startup[i + 1]!.replace(/\/+$/, '');
+    }
+    return '/output_base';
+  }
+
+  /**
+   * The runfiles tree Bazel builds beside a top-level sh_binary/sh_test executable (RunfilesSupport):
+   * `<exe>.runfiles_manifest` and `<exe>.runfiles/MANIFEST` — one line `<runfiles path> <absolute path>` per
+   * runfile, sorted, sources under the workspace and generated files under the output base's execroot — and
+   * `<exe>.runfiles/<workspace>/<short path>` holding each file. An alias writes its actual's tree.
+   */
+  writeRunfiles(t: AnalyzedTarget): void {
+    const real = t.actual ?? t;
+    const exe = real.executable;
+    const rule = real.target;
+    if (!exe || rule.kind !== 'rule' || (rule.ruleClass !== 'sh_binary' && rule.ruleClass !== 'sh_test')) return;
+    const ws = this.profile.execrootName;
+    const execRoot = `${this.outputBase()}/execroot/${ws}`;
+    const entries = new Map<string, Artifact>();
+    for (const a of real.runfiles) {
+      const path = a.shortPath.startsWith('../') ? a.shortPath.slice(3) : `${ws}/${a.shortPath}`;
+      if (!entries.has(path)) entries.set(path, a);
+    }
+    const paths = [...entries.keys()].sort();
+    const absolute = (a: Artifact) => (a.root === '' ? `${this.ctx.workspaceDir}/${a.execPath}` : `${execRoot}/${a.execPath}`);
+    const manifest = utf8Encode(paths.map((p) => `${p} ${absolute(entries.get(p)!)}\n`).join(''));
+    const bin = `bazel-out/${this.target.outputDir}/bin/`;
+    const key = (execPath: string) => (execPath.startsWith(bin) ? `bazel-bin/${execPath.slice(bin.length)}` : execPath);
+    this.con.outputs[key(`${exe.execPath}.runfiles_manifest`)] = manifest;
+    this.con.outputs[key(`${exe.execPath}.runfiles/MANIFEST`)] = manifest;
+    for (const p of paths) {
+      const a = entries.get(p)!;
+      const text = a.root === '' ? this.ctx.workspace.read(a.execPath) : undefined;
+      const data = text !== undefined ? utf8Encode(text) : this.executor.tree.get(a.execPath);
+      if (data) this.con.outputs[key(`${exe.execPath}.runfiles/${p}`)] = data;
+    }
+  }
+
   explanations(extra: Partial<Explanations> = {}): Explanations {
     const ex: Explanations = { ...extra };
     const an = this.analysis;
