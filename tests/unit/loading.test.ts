@@ -128,6 +128,27 @@ describe('loading errors', () => {
     ]);
   });
 
+  it('build: a requested target in a package in error stops loading; a dependency there fails analysis (Bazel 4.2.3)', async () => {
+    const files = {
+      ...V4,
+      'd/a.txt': '',
+      'd/BUILD': 'filegroup(name = "fg", srcs = ["a.txt", ":a.txt"])\nfilegroup(name = "ok", srcs = ["a.txt"], visibility = ["//visibility:public"])\n',
+      'a/BUILD': 'filegroup(name = "x", srcs = ["//d:ok"])\n',
+    };
+    const errors = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('ERROR:'));
+    const own = await runCommand(files, ['build', '//d:ok'], { workspaceDir: '/ws' });
+    expect(own.exitCode).toBe(1);
+    expect(errors(own.stderr).slice(1)).toEqual(["ERROR: error loading package 'd': Package 'd' contains errors"]);
+    const test = await runCommand(files, ['test', '//d:ok'], { workspaceDir: '/ws' });
+    expect(errors(test.stderr).slice(1)).toEqual(["ERROR: error loading package 'd': Package 'd' contains errors", "ERROR: Couldn't start the build. Unable to run tests"]);
+    const dep = await runCommand(files, ['build', '//a:x'], { workspaceDir: '/ws' });
+    expect(dep.exitCode).toBe(1);
+    expect(errors(dep.stderr).slice(1)).toEqual([
+      "ERROR: /ws/a/BUILD:1:10: Target '//d:ok' contains an error and its package is in error and referenced by '//a:x'",
+      "ERROR: Analysis of target '//a:x' failed; build aborted: Analysis failed",
+    ]);
+  });
+
   it('stops a BUILD file at a name conflict', async () => {
     const r = await query({ ...V4, 'p/BUILD': 'filegroup(name = "a")\ngenrule(name = "h", outs = ["a"], cmd = "")\n' }, '//p:*');
     expect(r.stderr).toContain("Error in genrule: generated file 'a' in rule 'h' conflicts with existing filegroup rule, defined at /ws/p/BUILD:1:10");

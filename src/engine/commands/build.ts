@@ -71,9 +71,15 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
 
 /** Loads the patterns' closure and sets up configurations; an exit code when that fails. */
 export function prepare(p: Pipeline, targets: readonly Target[]): number | undefined {
-  const loaded = p.load(targets);
+  const rootsInError: string[] = [];
+  p.load(targets, rootsInError);
   p.flushLoading();
-  if (!loaded && !p.keepGoing) {
+  if (rootsInError.length > 0 && !p.keepGoing) {
+    // A requested target's own package has errors: loading stops (Bazel 4.2.3). A dependency's package in
+    // error is reported by analysis instead, at the rule that refers to it.
+    const pkg = rootsInError[0]!;
+    p.con.line('error', `error loading package '${pkg}': Package '${pkg}' contains errors`);
+    if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
     p.failed(false);
     return EXIT.BUILD_FAILURE;
   }

@@ -293,10 +293,17 @@ export class Pipeline {
     return undefined;
   }
 
-  /** Loads the transitive closure of the roots; false when a package in it is in error. */
-  load(roots: readonly Target[]): boolean {
+  /**
+   * Loads the transitive closure of the roots; false when a package in it is in error. `rootsInError` gets the
+   * packages in error that a root itself is in (in the roots' order).
+   */
+  load(roots: readonly Target[], rootsInError: string[] = []): boolean {
     const seen = new Set<string>();
     const queue: Label[] = roots.map((t) => t.label);
+    for (const t of roots) {
+      const pkg = t.label.repo === '' ? this.loader.getPackage(t.label.pkg) : undefined;
+      if (pkg?.inError && !rootsInError.includes(pkg.name)) rootsInError.push(pkg.name);
+    }
     let ok = true;
     while (queue.length > 0) {
       const l = queue.pop()!;
