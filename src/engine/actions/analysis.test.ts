@@ -249,6 +249,25 @@ describe('test_suite and test', () => {
     expect(Object.keys(r.outputs).filter((k) => k.includes('exe.sh.runfiles'))).toEqual([]);
   });
 
+  it('test: an analysis failure cannot start the tests; a test the failed build did not reach has NO STATUS (Bazel 4.2.3)', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'sh_test(name = "t", srcs = ["pass.sh"])',
+        'genrule(name = "g", outs = ["g.txt"], cmd = "exit 1")',
+        'config_setting(name = "bad", values = {"c": "opt"})',
+        'genrule(name = "s", outs = ["s.txt"], cmd = select({":bad": "echo a > $@", "//conditions:default": "echo b > $@"}))',
+      ].join('\n'),
+      ...PASS,
+    };
+    const analysis = await run(files, 'test', '//pkg:t', '//pkg:s');
+    expect(analysis.exitCode).toBe(1);
+    expect(analysis.stderr).toContain("ERROR: Analysis of target '//pkg:s' failed; build aborted: Analysis of target '//pkg:bad' failed");
+    expect(analysis.stderr).toContain("ERROR: Couldn't start the build. Unable to run tests");
+    const execution = await run(files, 'test', '//pkg:t', '//pkg:g');
+    expect(execution.exitCode).toBe(1);
+    expect(execution.stdout).toMatch(/^\/\/pkg:t +NO STATUS\n\nExecuted 0 out of 1 test: 1 was skipped\.\n$/);
+  });
+
   it('no test targets: exit 4; a binary in a suite: its other tests run, exit 1', async () => {
     const none = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.out"], cmd = "touch $@")' }, 'test', '//pkg:g');
     expect(none.exitCode).toBe(4);

@@ -34,6 +34,7 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
     if (!p.keepGoing) {
       const cause = rootCauseText(a.rootCause, l, p.ctx.workspaceDir);
       p.con.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);
+      if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
       p.elapsed(0);
       p.failed(true);
       return { exit: EXIT.BUILD_FAILURE };
@@ -45,11 +46,14 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
 }
 
 /** Builds analysed top-level targets; prints "Target … up-to-date:" or "… failed to build". */
-export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean }> {
+export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean; attempted: Set<string> }> {
   const ex = p.execution();
   const built: AnalyzedTarget[] = [];
+  // Keys of the targets whose building was tried (without --keep_going the build stops at the first failure).
+  const attempted = new Set<string>();
   let failed = false;
   for (const t of top) {
+    attempted.add(t.key);
     const ok = await ex.build(topLevelArtifacts(t));
     p.con.report(ex.events.splice(0));
     // An alias is reported under the label of the target it stands for (AliasConfiguredTarget.getLabel).
@@ -66,7 +70,7 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
   }
   p.collectOutputs();
   for (const t of built) p.writeRunfiles(t);
-  return { built, failed };
+  return { built, failed, attempted };
 }
 
 /** Loads the patterns' closure and sets up configurations; an exit code when that fails. */

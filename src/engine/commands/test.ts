@@ -84,6 +84,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
 
   const runs: TestRun[] = [];
   const failedToBuild: AnalyzedTarget[] = [];
+  // A test the build did not get to (it stopped at another target's failure) has NO STATUS (Bazel 4.2.3).
+  const noStatus: AnalyzedTarget[] = [];
   const testArgs = p.options('test_arg');
   const testEnv = p.options('test_env').map((e) => {
     const i = e.indexOf('=');
@@ -93,7 +95,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   if (typeof filter === 'string' && filter) testEnv.push(['TESTBRIDGE_TEST_ONLY', filter]);
   for (const t of [...selected].sort((a, b) => (labelToString(a.label) < labelToString(b.label) ? -1 : 1))) {
     if (!builtKeys.has(t.key)) {
-      failedToBuild.push(t);
+      (ex.attempted.has(t.key) ? failedToBuild : noStatus).push(t);
       continue;
     }
     const r = await runTest(t, {
@@ -130,14 +132,16 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     if (r.status !== 'PASSED') lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${r.logPath}`);
   }
   for (const t of failedToBuild) lines.push(summaryLine(labelToString(t.label), 'FAILED TO BUILD', false).replace(/ in 0\.1s$/, ''));
+  for (const t of noStatus) lines.push(summaryLine(labelToString(t.label), 'NO STATUS', false).replace(/ in 0\.1s$/, ''));
   if (lines.length > 0) p.con.stdout(lines.join('\n') + '\n\n');
   const executed = runs.filter((r) => !r.cached).length;
-  if (runs.length > 0 || failedToBuild.length > 0) {
-    const total = runs.length + failedToBuild.length;
+  if (runs.length > 0 || failedToBuild.length > 0 || noStatus.length > 0) {
+    const total = runs.length + failedToBuild.length + noStatus.length;
     const parts: string[] = [];
     if (passed > 0) parts.push(`${passed} test${passed === 1 ? '' : 's'} pass${passed === 1 ? 'es' : ''}`);
     if (failedRuns > 0) parts.push(`${failedRuns} fail${failedRuns === 1 ? 's' : ''} locally`);
     if (failedToBuild.length > 0) parts.push(`${failedToBuild.length} fail${failedToBuild.length === 1 ? 's' : ''} to build`);
+    if (noStatus.length > 0) parts.push(`${noStatus.length} ${noStatus.length === 1 ? 'was' : 'were'} skipped`);
     p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${parts.join(' and ')}.\n`);
   }
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
