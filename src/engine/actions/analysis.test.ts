@@ -268,6 +268,22 @@ describe('test_suite and test', () => {
     expect(execution.stdout).toMatch(/^\/\/pkg:t +NO STATUS\n\nExecuted 0 out of 1 test: 1 was skipped\.\n$/);
   });
 
+  it("a skylib build setting's implementation reads ctx.build_setting_value (cquery analyses it)", async () => {
+    const files = {
+      'flags/BUILD': [
+        'load("@bazel_skylib//rules:common_settings.bzl", "bool_flag", "string_flag")',
+        'string_flag(name = "color", build_setting_default = "red", values = ["red", "green"])',
+        'bool_flag(name = "on", build_setting_default = False)',
+      ].join('\n'),
+    };
+    const ok = await run(files, 'cquery', '//flags:all', '--//flags:color=green');
+    expect(ok.exitCode).toBe(0);
+    expect(ok.stdout.split('\n').filter(Boolean).map((l) => l.split(' ')[0])).toEqual(['//flags:color', '//flags:on']);
+    const bad = await run(files, 'cquery', '//flags:all', '--//flags:color=purple');
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain("Error setting //flags:color: invalid value 'purple'. Allowed values are [\"red\", \"green\"]");
+  });
+
   it('no test targets: exit 4; a binary in a suite: its other tests run, exit 1', async () => {
     const none = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.out"], cmd = "touch $@")' }, 'test', '//pkg:g');
     expect(none.exitCode).toBe(4);
