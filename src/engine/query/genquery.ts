@@ -278,7 +278,12 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   // Ordering: 4.2.3 forces --order_output=full; current Bazel sorts, except where order is the point.
   const topSomepath = expr.kind === 'call' && expr.name === 'somepath';
   const lexicographic = profile.genqueryDefaultOrder === 'lexicographic' && !GRAPH_FORMATS.includes(format) && !topSomepath;
-  const ordered = lexicographic ? lexicographicOrder(graph, result) : topSomepath && profile.genqueryDefaultOrder === 'lexicographic' ? [...result.values()] : dependencyOrder(graph, result);
+  // Dependency order over the edges the evaluation explored, as `bazel query` orders (order.ts).
+  const ordered = lexicographic
+    ? lexicographicOrder(graph, result)
+    : topSomepath && profile.genqueryDefaultOrder === 'lexicographic'
+      ? [...result.values()]
+      : dependencyOrder(graph, result, (k) => ev.exploredEdges(k));
   explanation.result = ordered.map((t) => labelToString(t.label));
   const nodeLimit = Number(given('graph:node_limit') ?? 512);
   const outOptions: OutputOptions = {
