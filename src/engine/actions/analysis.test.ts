@@ -284,6 +284,16 @@ describe('test_suite and test', () => {
     expect(bad.stderr).toContain("Error setting //flags:color: invalid value 'purple'. Allowed values are [\"red\", \"green\"]");
   });
 
+  it('cquery has tests(): the tests a suite expands to, configured (Bazel 4.2.3)', async () => {
+    const files = { 'pkg/BUILD': TESTS + '\ntest_suite(name = "s", tests = [":small_fast"])\nfilegroup(name = "fg")', ...PASS };
+    const r = await run(files, 'cquery', 'tests(//pkg:s)');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^\/\/pkg:small_fast \([0-9a-f]{7}\)\n$/);
+    const none = await run(files, 'cquery', 'tests(//pkg:fg)');
+    expect(none.exitCode).toBe(0);
+    expect(none.stdout).toBe('');
+  });
+
   it('no test targets: exit 4; a binary in a suite: its other tests run, exit 1', async () => {
     const none = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.out"], cmd = "touch $@")' }, 'test', '//pkg:g');
     expect(none.exitCode).toBe(4);
