@@ -23,6 +23,9 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
   let failed = false;
   for (const t of targets) {
     const a = p.analysis.analyze(t, p.target);
+    // What loading printed meanwhile first: a .bzl file analysis loaded (starlark_doc_extract's src) prints its
+    // parser's errors as loading it from a BUILD file would.
+    p.flushLoading();
     p.flushAnalysis();
     p.topLevel.push(a);
     if (!a.failed) {
