@@ -27,7 +27,8 @@
 //   command     := build targets flags | test targets flags test-filters | query expr query-flags
 //                | cquery expr cquery-flags flags
 //   flags       := --define K=V | -c opt|dbg|fastbuild | --cpu=arm|k8 | --platforms=//plat:… | --//flags:color=…
-//                | --[no]//flags:on | --keep_going
+//                | --[no]//flags:on | --keep_going (always with several targets or a pattern: without it, which
+//                failing target Bazel reports depends on its parallelism)
 //
 // Everything the generator writes is deterministic (no clock, no randomness in commands), so Bazel itself is
 // stable on it except where the corpus README says (cquery order of configurations, --order_output=no).
@@ -580,16 +581,21 @@ function command(g: Gen): Command {
   let x = r.next() * Object.values(weights).reduce((a, b) => a + b, 0);
   let cmd = 'build';
   for (const [k, w] of Object.entries(weights)) if ((x -= w) < 0) { cmd = k; break; }
+  // Without --keep_going, which of several failing targets Bazel reports first depends on its parallel
+  // analysis and execution: several targets (or a pattern) always come with --keep_going.
+  const keepGoing = (targets: readonly string[]) => targets.length > 1 || targets.some((t) => /\.\.\.|:all$/.test(t)) || r.chance(0.3);
   if (cmd === 'build') {
-    const argv = ['build', ...targetsFor(g, () => true, true), ...configFlags(g)];
-    if (r.chance(0.3)) argv.push('--keep_going');
+    const targets = targetsFor(g, () => true, true);
+    const argv = ['build', ...targets, ...configFlags(g)];
+    if (keepGoing(targets)) argv.push('--keep_going');
     return { argv };
   }
   if (cmd === 'test') {
-    const argv = ['test', ...targetsFor(g, (k) => k.isTest || k.kind === 'test_suite' || k.kind === 'alias' || r.chance(0.1), true), ...configFlags(g)];
+    const targets = targetsFor(g, (k) => k.isTest || k.kind === 'test_suite' || k.kind === 'alias' || r.chance(0.1), true);
+    const argv = ['test', ...targets, ...configFlags(g)];
     if (r.chance(0.3)) argv.push(`--test_tag_filters=${r.some(['fast', '-slow', 'smoke', '-manual', '-fast'], 1, 2).join(',')}`);
     if (r.chance(0.2)) argv.push(`--test_size_filters=${r.some(['small', 'medium', 'large', '-small'], 1, 2).join(',')}`);
-    if (r.chance(0.3)) argv.push('--keep_going');
+    if (keepGoing(targets)) argv.push('--keep_going');
     return { argv };
   }
   if (cmd === 'query') {
