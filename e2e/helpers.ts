@@ -50,8 +50,14 @@ export async function openFile(page: Page, path: string): Promise<void> {
   await expect(page.getByTestId('active-path')).toHaveText(path);
 }
 
+/** The Problems panel's rows (both groups: the workspace's and the last command's), without related locations. */
 export function problemRows(page: Page): Locator {
-  return page.getByRole('list', { name: 'Problems' }).getByRole('button');
+  return page.getByRole('list', { name: /problems$/i }).getByRole('button', { name: /^(Error|Warning|Info): / });
+}
+
+/** The rows of one group of the Problems panel: 'Workspace' or 'Command'. */
+export function problemGroupRows(page: Page, group: 'Workspace' | 'Command'): Locator {
+  return page.getByRole('list', { name: `${group} problems` }).getByRole('button', { name: /^(Error|Warning|Info): / });
 }
 
 export function problemsTab(page: Page): Locator {
@@ -88,4 +94,64 @@ export function slowBuildWorkspace(count = 300): Record<string, string> {
   build += `filegroup(name = "all", srcs = [${Array.from({ length: count }, (_, k) => `":slow${k}"`).join(', ')}])\n`;
   build += 'filegroup(name = "quick")\n';
   return { 'MODULE.bazel': '', 'p/BUILD': build };
+}
+
+/** Types a command line into the command bar with the keyboard and clicks Run; waits for its exit code. */
+export async function typeAndRunCommand(page: Page, line: string, timeout = 30_000): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Command line' });
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(line);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Run command' }).click();
+  await expect(page.getByLabel('Command output')).toContainText(`$ ${line}`);
+  await expect(page.getByLabel('Command output')).toContainText('exit code', { timeout });
+}
+
+/** Selects the first occurrence of `text` in the open file, as a user would: Ctrl/Cmd+F, the text, Escape. */
+export async function findInEditor(page: Page, text: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ControlOrMeta+f');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Escape');
+}
+
+/** The editor's markers on a file (read through the test hook: where Monaco put them, and their related locations). */
+export async function markersOf(page: Page, path: string) {
+  return page.evaluate((p) => window.__rulepen!.markers(p), path);
+}
+
+/**
+ * Takes screenshots as /tmp/rulepen-<name>-<width>-<scheme>.png, with `focus` (when given) scrolled into view: at
+ * 1024 and 1440 px wide, light and dark, when RULEPEN_SCREENSHOTS is set; else one, as the page is (re-laying out
+ * Monaco four times costs seconds on a busy machine).
+ */
+export async function screenshots(page: Page, name: string, focus?: Locator): Promise<void> {
+  const size = page.viewportSize()!;
+  if (!process.env.RULEPEN_SCREENSHOTS) {
+    await focus?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/rulepen-${name}-${size.width}-light.png` });
+    return;
+  }
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await focus?.scrollIntoViewIfNeeded();
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `/tmp/rulepen-${name}-${width}-${colorScheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  await page.setViewportSize(size);
+}
+
+/**
+ * After an edit: the last command's errors no longer show (they answered other files) — no group for them in
+ * Problems, and none of the markers on `path` that `isCommandMarker` recognises.
+ */
+export async function expectCommandProblemsCleared(page: Page, path: string, isCommandMarker: (message: string) => boolean = () => true): Promise<void> {
+  await waitForEngine(page);
+  await expect(page.getByRole('region', { name: 'Command problems' })).toHaveCount(0);
+  expect((await markersOf(page, path)).filter((m) => isCommandMarker(m.message))).toEqual([]);
 }

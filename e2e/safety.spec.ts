@@ -102,7 +102,7 @@ test('hostile names and contents show as text in every panel', async ({ page }) 
 
   // Problems: the failing package's message.
   await page.getByRole('tab', { name: /^Problems/ }).click();
-  await expect(page.getByRole('list', { name: 'Problems' })).toContainText(FAIL);
+  await expect(page.getByRole('list', { name: 'Workspace problems' })).toContainText(FAIL);
 
   // Targets, and the attributes of a target with a markup tag and of the rule from the hostile .bzl.
   const targets = targetsPanel(page);
@@ -183,7 +183,7 @@ test('a share link carrying hostile content opens with every text literal; a hos
   await expect(targetsPanel(page)).toContainText(`:${GENRULE}`);
   await expect(targetsPanel(page)).toContainText(`:${ENTITY_TARGET}`);
   await page.getByRole('tab', { name: /^Problems/ }).click();
-  await expect(page.getByRole('list', { name: 'Problems' })).toContainText(FAIL);
+  await expect(page.getByRole('list', { name: 'Workspace problems' })).toContainText(FAIL);
   // The link re-runs its command: the output names the hostile file literally.
   await page.getByRole('tab', { name: 'Output' }).click();
   await expect(page.getByLabel('Command output')).toContainText(`bazel-bin/p/${OUTPUT}`, { timeout: COMMAND_TIMEOUT });

@@ -18,17 +18,42 @@ export interface RulepenTestHook {
   cursor(): { path: string | null; line: number; column: number } | null;
   /** The engine worker dies as of an uncaught error (the client's real crash handling runs). */
   crashEngine(message?: string): void;
+  /** The editor's markers on a file (1-based), with their related locations. */
+  markers(path: string): MarkerView[];
 }
 
-let cursorProbe: (() => { line: number; column: number } | null) | null = null;
+export interface MarkerView {
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+  related: { path: string; line: number; column: number; message: string }[];
+}
 
-/** The editor registers how to read its cursor; the returned function unregisters it. */
-export function registerCursorProbe(probe: () => { line: number; column: number } | null): () => void {
-  cursorProbe = probe;
-  return () => {
-    if (cursorProbe === probe) cursorProbe = null;
+/** A function the editor registers so that the hook can read what only Monaco knows; the last registered wins. */
+function probeSlot<F>() {
+  let current: F | null = null;
+  return {
+    get: () => current,
+    /** Returns the function that unregisters it. */
+    register(probe: F): () => void {
+      current = probe;
+      return () => {
+        if (current === probe) current = null;
+      };
+    },
   };
 }
+
+const cursorProbe = probeSlot<() => { line: number; column: number } | null>();
+const markerProbe = probeSlot<(path: string) => MarkerView[]>();
+
+/** The editor registers how to read its cursor. */
+export const registerCursorProbe = cursorProbe.register;
+/** The marker sync registers how to read the markers. */
+export const registerMarkerProbe = markerProbe.register;
 
 declare global {
   interface Window {
@@ -52,9 +77,10 @@ export function installTestHook(): void {
     },
     reveal: (path, line, column) => useWorkspace.getState().revealAt(path, line, column),
     cursor: () => {
-      const position = cursorProbe?.();
+      const position = cursorProbe.get()?.();
       return position ? { path: useWorkspace.getState().activePath, ...position } : null;
     },
     crashEngine: (message) => simulateEngineCrash(message),
+    markers: (path) => markerProbe.get()?.(path) ?? [],
   };
 }

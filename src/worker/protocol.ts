@@ -1,51 +1,34 @@
 // The types that cross the worker boundary: what the UI sends to the engine worker and what comes back.
 //
-// These mirror the public API of src/engine/index.ts (loadWorkspace, runCommand) so that the UI can depend on
-// this module alone. The worker module checks, at compile time, that the engine's results fit these shapes.
+// They are the engine's own types (src/engine/index.ts), re-exported type-only, so that the UI depends on this
+// module alone and never restates a shape the engine defines. Only the worker's own API is declared here.
 
-import type { Diagnostic, Explanations, OptionInfo, ResultGraph, RuleInfo, TargetDetails } from '../engine/index.ts';
+import type { CommandResult, decodeBinaryproto, LoadResult, ModuleInfoView, OptionInfo, RuleInfo, TargetDetails, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 
-export type { Diagnostic, DiagnosticKind, Range, Severity, StackFrame } from '../engine/index.ts';
-export type { ModuleInfoView } from '../engine/index.ts';
-export type { AttributeView, Explanations, GenruleExplanation, SuiteCandidate, SuiteExplanation, OptionInfo, RuleInfo, ResultGraph, ResultGraphEdge, ResultGraphNode, TargetDetails } from '../engine/index.ts';
+export type { Diagnostic, DiagnosticKind, Range, RelatedLocation, Severity, StackFrame } from '../engine/index.ts';
+export type { CommandResult, LoadResult, ModuleInfoView, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
+export type { ProfileName as Profile } from '../engine/index.ts';
+export type {
+  AttributeView,
+  Explanations,
+  GenqueryExplanation,
+  GenruleExplanation,
+  OptionInfo,
+  OptionSource,
+  ResultGraph,
+  ResultGraphEdge,
+  ResultGraphNode,
+  RuleInfo,
+  SelectExplanation,
+  SettingCheck,
+  SettingMatch,
+  SuiteCandidate,
+  SuiteExplanation,
+  TargetDetails,
+} from '../engine/index.ts';
 
-/** Workspace-relative path (no leading slash, `/` separators) → file text. */
-export type WorkspaceFiles = Record<string, string>;
-
-export interface SourceLocation {
-  file: string;
-  line: number;
-  column: number;
-}
-
-export interface TargetSummary {
-  label: string;
-  kind: string;
-  package: string;
-  name: string;
-  location: SourceLocation;
-}
-
-export type Profile = 'bazel4' | 'modern';
-
-export interface LoadResult {
-  profile: Profile;
-  diagnostics: Diagnostic[];
-  packages: string[];
-  targets: TargetSummary[];
-}
-
-export interface CommandResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-  outputs: Record<string, Uint8Array>;
-  diagnostics: Diagnostic[];
-  /** Why things happened (select resolutions, genrule stages, test_suite expansion), when the engine says. */
-  explanations?: Explanations;
-  /** The result graph of query / cquery, when the engine provides it. */
-  graph?: ResultGraph;
-}
+/** Where a target is declared (1-based line and column). */
+export type SourceLocation = TargetSummary['location'];
 
 /** How long the engine took, measured in the worker; for display only. */
 export interface Timed<T> {
@@ -69,12 +52,11 @@ export interface EngineWorkerApi {
   decodeModuleInfo(bytes: Uint8Array): Promise<DecodedModuleInfo>;
 }
 
-/** What docs() answers (the engine's ModuleInfoView). */
-export type DocsResult =
-  | { ok: true; file: string; target: string | null; json: JsonValue; text: string }
-  | { ok: false; file: string | null; target: string | null; error: string };
+/** What docs() answers: the engine's ModuleInfoView. */
+export type DocsResult = ModuleInfoView;
 
-export type DecodedModuleInfo = { ok: true; json: JsonValue; text: string } | { ok: false; error: string };
+/** A `*.binaryproto` decoded (the engine's decodeBinaryproto). */
+export type DecodedModuleInfo = ReturnType<typeof decodeBinaryproto>;
 
 /** A JSON value (the protobuf JSON mapping's output). */
-export type JsonValue = number | string | boolean | null | JsonValue[] | { [k: string]: JsonValue };
+export type JsonValue = Extract<ModuleInfoView, { ok: true }>['json'];

@@ -6,8 +6,9 @@
 //
 // Each case: files/ is copied to a fresh temporary directory (for cases/ and differential/, `.bazelversion` =
 // 4.2.3 is written there, since those are Bazel 4.2.3's behaviour; doc-extract/ cases follow current Bazel and
-// get none);
-// `node bin/rulepen.mjs --workspace=<tmp> <args…>` runs, two at a time; then
+// get none); the CLI runs as `node <bundle> --workspace=<tmp> <args…>`, two at a time (the bundle of
+// bin/rulepen.mjs's sources that scripts/bundle-cli.ts makes at the start, so no case pays for compiling
+// TypeScript); then
 //   - the exit code must equal expected/exit_code;
 //   - stdout, normalised as the recorder did (the temporary path → ${WORKSPACE}, trailing whitespace stripped,
 //     trailing empty lines dropped, one final newline; for `test` only the summary lines `<STATUS> <label>`,
@@ -32,10 +33,10 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { bundleCli } from '../../scripts/bundle-cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CORPUS = join(ROOT, 'tests/conformance/corpus');
-const BIN = join(ROOT, 'bin/rulepen.mjs');
 const PARALLELISM = 2;
 const TIMEOUT_MS = 60_000;
 /** The output base the CLI is told (a startup option, as Bazel's); recorded outputs say ${OUTPUT_BASE} for it. */
@@ -87,9 +88,9 @@ function readExpectedFailures(): Map<string, string> {
   return m;
 }
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stdoutBytes: Buffer; stderr: string }> {
+function run(bin: string, args: string[]): Promise<{ code: number; stdout: string; stdoutBytes: Buffer; stderr: string }> {
   return new Promise((res) => {
-    const p = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     p.stdout.on('data', (d: Buffer) => out.push(d));
@@ -150,13 +151,13 @@ function firstDifference(a: string, b: string): string {
   return 'differs';
 }
 
-async function runCase(c: Case): Promise<Outcome> {
+async function runCase(bin: string, c: Case): Promise<Outcome> {
   const ws = mkdtempSync(join(tmpdir(), 'rulepen-conf.'));
   try {
     cpSync(join(c.dir, 'files'), ws, { recursive: true });
     for (const p of walk(ws)) if (p.endsWith('.sh')) chmodSync(p, 0o755);
     if (c.suite !== 'doc-extract') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
-    const r = await run([`--workspace=${ws}`, `--output_base=${OUTPUT_BASE}`, ...c.args]);
+    const r = await run(bin, [`--workspace=${ws}`, `--output_base=${OUTPUT_BASE}`, ...c.args]);
     const exp = join(c.dir, 'expected');
     const problems: string[] = [];
     const wantCode = Number(readFileSync(join(exp, 'exit_code'), 'utf8').trim());
@@ -218,13 +219,14 @@ async function main(): Promise<number> {
   const filters = process.argv.slice(2);
   const cases = listCases(filters);
   const expected = readExpectedFailures();
+  const bin = await bundleCli();
   const outcomes: Outcome[] = new Array(cases.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: PARALLELISM }, async () => {
       while (next < cases.length) {
         const i = next++;
-        outcomes[i] = await runCase(cases[i]!);
+        outcomes[i] = await runCase(bin, cases[i]!);
       }
     }),
   );

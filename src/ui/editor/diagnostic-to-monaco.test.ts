@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../worker/protocol.ts';
-import { markerMessage, markersByFile, toMarkerData } from './diagnostic-to-monaco.ts';
+import { markerMessage, markersByFile, toMarkerData, type ResourceOf } from './diagnostic-to-monaco.ts';
 
 const syntax: Diagnostic = {
   file: 'app/BUILD',
@@ -44,5 +44,17 @@ describe('diagnostic → Monaco marker', () => {
   it('groups by file and leaves out diagnostics that concern no file', () => {
     const byFile = markersByFile([syntax, { ...syntax, file: '' }, { ...syntax, file: 'x.bzl' }]);
     expect([...byFile.keys()]).toEqual(['app/BUILD', 'x.bzl']);
+  });
+
+  it('gives related locations as related information, in the models of their files', () => {
+    const d: Diagnostic = {
+      ...syntax,
+      related: [{ file: 'conf/BUILD', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 15 } }, message: '//conf:arm matches' }],
+    };
+    const resourceOf = ((path: string) => ({ path: '/' + path })) as unknown as ResourceOf;
+    expect(toMarkerData(d, resourceOf).relatedInformation).toEqual([
+      { resource: { path: '/conf/BUILD' }, message: '//conf:arm matches', startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 15 },
+    ]);
+    expect(toMarkerData(d).relatedInformation).toBeUndefined();
   });
 });

@@ -16,8 +16,12 @@ export function markerMessage(d: Diagnostic): string {
   return [d.message, 'Traceback (most recent call last):', ...frames].join('\n');
 }
 
-export function toMarkerData(d: Diagnostic): Monaco.editor.IMarkerData {
+/** Turns a workspace path into the URI of its model (given by the caller, so that this module needs no DOM). */
+export type ResourceOf = (path: string) => Monaco.Uri;
+
+export function toMarkerData(d: Diagnostic, resourceOf?: ResourceOf): Monaco.editor.IMarkerData {
   const { start, end } = d.range;
+  const related = resourceOf ? (d.related ?? []).filter((r) => r.file) : [];
   return {
     severity: markerSeverity[d.severity] as Monaco.MarkerSeverity,
     message: markerMessage(d),
@@ -27,17 +31,30 @@ export function toMarkerData(d: Diagnostic): Monaco.editor.IMarkerData {
     startColumn: start.column,
     endLineNumber: end.line,
     endColumn: end.column,
+    // Other places that explain it (the matching conditions of an ambiguous select()…): links in the hover.
+    ...(related.length > 0
+      ? {
+          relatedInformation: related.map((r) => ({
+            resource: resourceOf!(r.file),
+            message: r.message,
+            startLineNumber: r.range.start.line,
+            startColumn: r.range.start.column,
+            endLineNumber: r.range.end.line,
+            endColumn: r.range.end.column,
+          })),
+        }
+      : {}),
   };
 }
 
 /** Markers grouped by file; diagnostics without a file (command line, internal) have no marker. */
-export function markersByFile(diagnostics: readonly Diagnostic[]): Map<string, Monaco.editor.IMarkerData[]> {
+export function markersByFile(diagnostics: readonly Diagnostic[], resourceOf?: ResourceOf): Map<string, Monaco.editor.IMarkerData[]> {
   const byFile = new Map<string, Monaco.editor.IMarkerData[]>();
   for (const d of diagnostics) {
     if (!d.file) continue;
     let list = byFile.get(d.file);
     if (!list) byFile.set(d.file, (list = []));
-    list.push(toMarkerData(d));
+    list.push(toMarkerData(d, resourceOf));
   }
   return byFile;
 }

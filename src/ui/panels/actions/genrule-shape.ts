@@ -1,15 +1,12 @@
-// The genrule explanations the engine puts in CommandResult.explanations.genrules, read defensively.
+// The genrule explanations the engine puts in CommandResult.explanations.genrules (its own GenruleExplanation),
+// sorted by label, and an action's status.
 
-import type { GenruleExplanation } from '../../../worker/protocol.ts';
+import type { Explanations, GenruleExplanation } from '../../../worker/protocol.ts';
 
 export type { GenruleExplanation };
 
-export function genrulesOf(x: unknown): [string, GenruleExplanation][] {
-  if (!x || typeof x !== 'object') return [];
-  return Object.entries(x as Record<string, unknown>)
-    .filter(([, v]) => !!v && typeof (v as GenruleExplanation).template === 'string')
-    .map(([k, v]) => [k, v as GenruleExplanation] as [string, GenruleExplanation])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+export function genrulesOf(genrules: Explanations['genrules']): [string, GenruleExplanation][] {
+  return Object.entries(genrules ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 export type ActionStatus = 'failed' | 'ran' | 'cached' | 'not run';

@@ -5,13 +5,15 @@
 // Query panel (and "back" writes it into the BUILD file).
 
 import { useEffect } from 'react';
+import type { Diagnostic } from '../../../worker/protocol.ts';
+import { DiagnosticItem } from '../../components/DiagnosticItem.tsx';
 import { KindBadge } from '../../components/KindBadge.tsx';
 import { LabelText, useKnownLabels } from '../../components/LabelText.tsx';
 import { runCommandLine } from '../../state/engine-sync.ts';
 import { useEngine } from '../../state/engine-store.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { useLastCommand } from '../command-result.ts';
-import { genqueryFor, genquerySentence, type GenqueryExplanation } from './genquery-shape.ts';
+import { failureText, genqueryFailure, genqueryFor, genquerySentence, type GenqueryExplanation } from './genquery-shape.ts';
 import { tryInQuery, useGenqueryFocus } from './try-it.ts';
 import './genquery-panel.css';
 
@@ -25,13 +27,6 @@ function build(label: string): void {
   const line = buildLine(label);
   useEngine.getState().setCommandText(line);
   void runCommandLine(line);
-}
-
-/** The build's ERROR line for the genquery, after `genquery rule <label>: `. */
-function errorFor(stderr: string, label: string): string | null {
-  const marker = `genquery rule ${label}: `;
-  const line = stderr.split('\n').find((l) => l.startsWith('ERROR:') && l.includes(marker));
-  return line ? line.slice(line.indexOf(marker) + marker.length) : null;
 }
 
 export function GenqueryPanel() {
@@ -77,7 +72,7 @@ export function GenqueryPanel() {
   }
 
   const e = genqueryFor(last.result, label);
-  const failed = last.result ? errorFor(last.result.stderr, label) : null;
+  const failure = genqueryFailure(last.result, label);
 
   return (
     <div className="panel-body genquery-panel" data-stale={last.running || last.stale || undefined} aria-busy={last.running || undefined}>
@@ -96,7 +91,7 @@ export function GenqueryPanel() {
           </button>
         </div>
       ) : (
-        <Explained label={label} e={e} failed={failed} stale={last.stale} commandText={last.text} known={known} />
+        <Explained label={label} e={e} failure={failure} stale={last.stale} commandText={last.text} known={known} />
       )}
       <p className="muted genquery-spec">
         Spec:{' '}
@@ -124,19 +119,20 @@ function LabelList({ labels, known, name, mark }: { labels: readonly string[]; k
 function Explained({
   label,
   e,
-  failed,
+  failure,
   stale,
   commandText,
   known,
 }: {
   label: string;
   e: GenqueryExplanation;
-  failed: string | null;
+  failure: Diagnostic | null;
   stale: boolean;
   commandText: string;
   known: ReturnType<typeof useKnownLabels>;
 }) {
   const violation = e.violation;
+  const failed = failure ? failureText(failure, label) : null;
   const strictFailure = !!violation && e.strict;
   const scope = new Set(e.scope);
   return (
@@ -155,6 +151,11 @@ function Explained({
       <p className={'why-sentence genquery-sentence' + (strictFailure || (!e.result && failed) ? ' failed' : '')} role="status">
         <LabelText text={genquerySentence(label, e, failed)} known={known} />
       </p>
+      {failure && (
+        <ul className="problem-list genquery-failure" aria-label="Genquery error">
+          <DiagnosticItem d={failure} />
+        </ul>
+      )}
       {violation && (
         <section className="genquery-violation" aria-label="Scope violation">
           <h3>{e.strict ? 'Not within the scope' : 'Skipped (strict = False)'}</h3>
@@ -185,7 +186,6 @@ function Explained({
           {e.strict && <p className="muted">With <code>strict = False</code> the target would be skipped with a warning and the rest would complete.</p>}
         </section>
       )}
-      {!violation && failed && !e.result && <p className="notice error">{failed}</p>}
       {e.warnings.length > 0 && (
         <ul className="genquery-warnings" aria-label="Warnings">
           {e.warnings.map((w, i) => (

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../../worker/protocol.ts';
-import { genqueryFor, genquerySentence, replaceExpression, splitOpts } from './genquery-shape.ts';
+import { failureText, genqueryFailure, genqueryFor, genquerySentence, replaceExpression, splitOpts } from './genquery-shape.ts';
 
-const result = (genqueries: Record<string, unknown>) => ({ exitCode: 0, stdout: '', stderr: '', outputs: {}, diagnostics: [], explanations: { genqueries } }) as CommandResult;
+const result = (genqueries: NonNullable<NonNullable<CommandResult['explanations']>['genqueries']>, diagnostics: CommandResult['diagnostics'] = []): CommandResult => ({
+  exitCode: 0,
+  stdout: '',
+  stderr: '',
+  outputs: {},
+  diagnostics,
+  explanations: { genqueries },
+});
 
 describe('genqueryFor and genquerySentence', () => {
   it('reads an explanation and says what ran and what it found', () => {
@@ -14,9 +21,23 @@ describe('genqueryFor and genquerySentence', () => {
     expect(genquerySentence('//q:q', e, null)).toBe(':q ran deps(//lib:x) over the closure of 1 scope target (1 target) and failed: //lib:x is not within the scope of the query; path: //lib:x');
     expect(e.violation?.toScope).toEqual(['//lib:x', '//lib:y']);
   });
-  it('ignores what is not an explanation', () => {
-    expect(genqueryFor(result({ '//q:q': 3 }), '//q:q')).toBeNull();
+  it('has nothing for a genquery the command did not build', () => {
+    expect(genqueryFor(result({}), '//q:q')).toBeNull();
     expect(genqueryFor(null, '//q:q')).toBeNull();
+  });
+  it('takes the failure from the diagnostic about the genquery', () => {
+    const d = {
+      file: 'q/BUILD',
+      range: { start: { line: 3, column: 5 }, end: { line: 3, column: 30 } },
+      severity: 'error' as const,
+      message: "in genquery rule //q:q: query failed: Evaluation failed: target '//lib:x' is not within the scope of the query",
+      kind: 'analysis' as const,
+      target: '//q:q',
+    };
+    const r = result({}, [{ ...d, target: '//q:other' }, d]);
+    expect(genqueryFailure(r, '//q:q')).toBe(d);
+    expect(failureText(d, '//q:q')).toBe("query failed: Evaluation failed: target '//lib:x' is not within the scope of the query");
+    expect(genqueryFailure(r, '//q:none')).toBeNull();
   });
 });
 

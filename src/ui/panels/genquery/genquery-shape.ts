@@ -1,46 +1,27 @@
-// The genquery explanations the engine puts in CommandResult.explanations.genqueries (src/engine/query/
-// genquery.ts, GenqueryExplanation), read defensively: the field crosses the worker boundary as plain data typed
-// `unknown`. Plus the plain sentence that opens the panel, and the edit that writes an expression back into the
-// genquery's `expression = "…"` attribute.
+// The Genquery panel's reading of a build: the explanation the engine puts in CommandResult.explanations.genqueries
+// (its own GenqueryExplanation, through the worker protocol) and the diagnostic of a genquery that failed, plus the
+// plain sentence that opens the panel and the edit that writes an expression back into the genquery's
+// `expression = "…"` attribute.
 
-import type { CommandResult } from '../../../worker/protocol.ts';
+import type { CommandResult, Diagnostic, GenqueryExplanation } from '../../../worker/protocol.ts';
 import { matchingParen } from '../../state/target-at-cursor.ts';
 
-export interface GenqueryExplanation {
-  expression: string;
-  scope: string[];
-  closure: string[];
-  strict: boolean;
-  outOfScope: string[];
-  result?: string[];
-  opts: string[];
-  warnings: string[];
-  violation?: { target: string; path: string[]; toScope?: string[] };
-}
-
-function strs(x: unknown): string[] {
-  return Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : [];
-}
+export type { GenqueryExplanation };
 
 /** The explanation for `label` in a result, or null. */
 export function genqueryFor(result: CommandResult | null | undefined, label: string): GenqueryExplanation | null {
-  const e = result?.explanations?.genqueries?.[label] as Record<string, unknown> | undefined;
-  if (!e || typeof e !== 'object' || typeof e.expression !== 'string') return null;
-  const v = e.violation as Record<string, unknown> | undefined;
-  return {
-    expression: e.expression,
-    scope: strs(e.scope),
-    closure: strs(e.closure),
-    strict: e.strict !== false,
-    outOfScope: strs(e.outOfScope),
-    result: Array.isArray(e.result) ? strs(e.result) : undefined,
-    opts: strs(e.opts),
-    warnings: strs(e.warnings),
-    violation:
-      v && typeof v.target === 'string'
-        ? { target: v.target, path: strs(v.path).length ? strs(v.path) : [v.target], toScope: Array.isArray(v.toScope) ? strs(v.toScope) : undefined }
-        : undefined,
-  };
+  return result?.explanations?.genqueries?.[label] ?? null;
+}
+
+/** The error the genquery failed with (its diagnostic), or null. */
+export function genqueryFailure(result: CommandResult | null | undefined, label: string): Diagnostic | null {
+  return result?.diagnostics.find((d) => d.target === label && d.severity === 'error') ?? null;
+}
+
+/** A failure's message without Bazel's `in genquery rule //pkg:q: ` prefix. */
+export function failureText(d: Diagnostic, label: string): string {
+  const prefix = `in genquery rule ${label}: `;
+  return d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message;
 }
 
 function plural(n: number, one: string, many = one + 's'): string {

@@ -1,15 +1,12 @@
 // Test results as the last command reports them: test_suite expansions (explanations.testSuites), the summary
 // lines Bazel prints (`//pkg:t   PASSED in 0.1s`), and the logs under bazel-testlogs/.
 
-import type { SuiteCandidate, SuiteExplanation } from '../../../worker/protocol.ts';
+import type { Explanations, SuiteCandidate, SuiteExplanation } from '../../../worker/protocol.ts';
 
 export type { SuiteCandidate, SuiteExplanation };
 
-export function suitesOf(x: unknown): SuiteExplanation[] {
-  if (!x || typeof x !== 'object') return [];
-  return Object.values(x as Record<string, unknown>)
-    .filter((v): v is SuiteExplanation => !!v && Array.isArray((v as SuiteExplanation).candidates))
-    .sort((a, b) => (a.suite < b.suite ? -1 : 1));
+export function suitesOf(suites: Explanations['testSuites']): SuiteExplanation[] {
+  return Object.values(suites ?? {}).sort((a, b) => (a.suite < b.suite ? -1 : 1));
 }
 
 export interface TestSummary {
