@@ -119,13 +119,15 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   p.analyzedLine(an.ok);
   p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'}...`);
   const ex = await executeTopLevel(p, an.ok);
-  const failed = an.failed || ex.failed || resolved.failed;
+  const failed = an.failed || ex.failed;
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
+  // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
+  // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
+  if (!failed && resolved.failed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+  else if (!failed && expanded.errors) p.con.line('error', 'command succeeded, but there were loading phase errors');
   p.elapsed(p.executor.ran + 1);
   const explanations = p.explanations({ testSuites: expanded.suites });
-  // A suite that listed a non-test: its tests were built, but the build reports the loading error.
-  if (expanded.errors && !failed) p.con.line('error', 'command succeeded, but there were loading phase errors');
-  if (failed || expanded.errors) {
+  if (failed || resolved.failed || expanded.errors) {
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE, explanations);
   }

@@ -52,7 +52,7 @@ function packageTargets(loader: Loader, pkgName: string, rulesOnly: boolean): Ta
 }
 
 /** Resolves build/test target words: `-p` subtracts; wildcards skip rules tagged manual. */
-export function resolvePatterns(loader: Loader, words: readonly string[], con: Console, keepGoing: boolean): ResolvedPatterns {
+export function resolvePatterns(loader: Loader, words: readonly string[], con: Console, keepGoing: boolean, command = 'build'): ResolvedPatterns {
   const out = new Map<string, Target>();
   let failed = false;
   const patterns = parseCommandLinePatterns(words, { dialect: loader.profile.labels });
@@ -60,8 +60,15 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     const r = resolveOne(loader, pattern);
     if (typeof r === 'string') {
       if (negative) continue;
-      con.line('error', `Skipping '${pattern.raw}': ${r}`);
       failed = true;
+      if (!keepGoing && command === 'test') {
+        // Bazel 4.2.3's test command (tests-for-target-pattern) stops at the first failed word without the
+        // warning, and a `//x/...` that matches nothing without even the "Skipping" line.
+        if (pattern.kind !== 'below') con.line('error', `Skipping '${pattern.raw}': ${r}`);
+        con.line('error', r);
+        return { targets: [], failed };
+      }
+      con.line('error', `Skipping '${pattern.raw}': ${r}`);
       if (!keepGoing) {
         con.line('warning', 'Target pattern parsing failed.');
         con.line('error', r);
@@ -84,7 +91,8 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
   return { targets: [...out.values()], failed };
 }
 
-function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
+/** One target pattern word as build's loading phase resolves it, or Bazel's message for why it cannot be. */
+export function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
   switch (p.kind) {
     case 'single': {
       const l = p.label;
@@ -98,9 +106,12 @@ function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
       }
       return [t];
     }
-    case 'package':
+    case 'package': {
       if (p.repo !== '') return repositoryNotResolved(p.repo, p.pkg);
-      return packageTargets(loader, p.pkg, p.rulesOnly);
+      // Bazel names the pattern it was parsing when a whole package (`:all`, `:*`) fails to load.
+      const ts = packageTargets(loader, p.pkg, p.rulesOnly);
+      return typeof ts === 'string' ? `while parsing '${p.raw}': ${ts}` : ts;
+    }
     case 'below': {
       if (p.repo !== '') return repositoryNotResolved(p.repo, p.dir);
       const names = loader.workspace.packagesBelow(p.dir);
@@ -172,7 +183,7 @@ export class Pipeline {
   resolveTargets(): ResolvedPatterns | number {
     let resolved: ResolvedPatterns;
     try {
-      resolved = resolvePatterns(this.loader, this.commandLine.residue, this.con, this.keepGoing);
+      resolved = resolvePatterns(this.loader, this.commandLine.residue, this.con, this.keepGoing, this.command);
     } catch (e) {
       if (e instanceof TargetParsingError) {
         this.con.line('error', `Skipping '${this.commandLine.residue.join(' ')}': ${e.message}`);
@@ -184,6 +195,7 @@ export class Pipeline {
     this.flushLoading();
     if (resolved.failed && !this.keepGoing) {
       this.failed(false);
+      if (this.command === 'test') this.con.line('error', "Couldn't start the build. Unable to run tests");
       return EXIT.BUILD_FAILURE;
     }
     return resolved;

@@ -36,8 +36,10 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     return p.con.result(EXIT.BUILD_FAILURE);
   }
   const suites = expanded.suites;
-  const patternErrors = expanded.errors;
-  if (patternErrors) p.con.line('warning', 'Target pattern parsing failed.');
+  // A word that failed to resolve under --keep_going, or a suite that listed a non-test: the tests left still
+  // run, and the command fails after them.
+  if (expanded.errors) p.con.line('warning', 'Target pattern parsing failed.');
+  const patternErrors = expanded.errors || resolved.failed;
   const prep = prepare(p, expanded.targets);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
   const tests: AnalyzedTarget[] = [];
@@ -72,9 +74,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const built = [...an.ok, ...(buildTestsOnly ? [] : tests.filter((t) => !selected.includes(t)))];
   const top = [...built, ...selected];
   p.analyzedLine(top);
-  if (selected.length === 0) {
-    p.con.line('info', `Found ${built.length} target${built.length === 1 ? '' : 's'} and 0 test targets...`);
-  } else if (built.length === 0) {
+  // "Found N test targets..." when every target built is a test run (also 0 of 0), else both counts.
+  if (built.length === 0) {
     p.con.line('info', `Found ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
   } else {
     p.con.line('info', `Found ${built.length} target${built.length === 1 ? '' : 's'} and ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
