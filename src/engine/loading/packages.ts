@@ -55,7 +55,7 @@ export class Package {
 
 export interface BuilderOptions {
   readonly workspace: Workspace;
-  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags. */
+  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags, nativeShRules. */
   readonly profile: Profile;
   /** The absolute workspace path Bazel puts in messages such as "defined at /ws/pkg/BUILD:3:8". */
   readonly workspaceDir: string;
@@ -152,7 +152,8 @@ export class PackageBuilder {
       }
     }
     for (const s of specs) {
-      if (s.mandatory && s.name !== 'name' && !attrs.has(s.name)) {
+      const mandatory = s.mandatory || (s.mandatoryWhenNative && this.opts.profile.nativeShRules);
+      if (mandatory && s.name !== 'name' && !attrs.has(s.name)) {
         this.error(loc, `${prefix}missing value for mandatory attribute '${s.name}' in '${schema.name}' rule`);
         inError = true;
       }
