@@ -3,6 +3,8 @@
 // DIR/bazel-testlogs. `rulepen starlark …` runs Starlark files (src/cli/starlark-command.ts).
 
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { homedir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { runCommand } from '../engine/index.ts';
 
@@ -45,6 +47,21 @@ function parseArgs(argv: string[]): { workspace: string; rest: string[] } {
   return { workspace: resolve(workspace), rest };
 }
 
+/**
+ * The startup options with `--output_base` made explicit as Bazel computes it: `<output_user_root>/<md5 of the
+ * workspace path>`, the root being `--output_user_root` or ~/.cache/bazel/_bazel_$USER (runfiles manifests name
+ * generated files by their path there).
+ */
+function withOutputBase(argv: string[], workspace: string): string[] {
+  let i = 0;
+  while (i < argv.length && argv[i]!.startsWith('-')) i++;
+  const startup = argv.slice(0, i);
+  if (startup.some((w) => w === '--output_base' || w.startsWith('--output_base='))) return argv;
+  const rootOpt = startup.find((w) => w.startsWith('--output_user_root='));
+  const root = rootOpt ? rootOpt.slice('--output_user_root='.length) : join(homedir(), '.cache', 'bazel', `_bazel_${userInfo().username}`);
+  return [`--output_base=${join(root, createHash('md5').update(workspace).digest('hex'))}`, ...argv];
+}
+
 async function main(): Promise<number> {
   const { workspace, rest } = parseArgs(process.argv.slice(2));
   if (rest[0] === 'starlark') {
@@ -58,7 +75,7 @@ async function main(): Promise<number> {
     });
   }
   const files = readWorkspace(workspace);
-  const result = await runCommand(files, rest, { workspaceDir: workspace });
+  const result = await runCommand(files, withOutputBase(rest, workspace), { workspaceDir: workspace });
   for (const rel of result.removed ?? []) rmSync(join(workspace, rel), { force: true });
   for (const [rel, data] of Object.entries(result.outputs)) {
     const p = join(workspace, rel);

@@ -4,19 +4,22 @@
 //
 //   node --import tsx tests/conformance/run.ts [NAME-SUBSTRING…]
 //
-// Each case: files/ is copied to a fresh temporary directory (for cases/, `.bazelversion` = 4.2.3 is written
-// there, since the corpus is Bazel 4.2.3's behaviour; doc-extract/ cases follow current Bazel and get none);
-// the CLI runs as `node <bundle> --workspace=<tmp> <args…>`, two at a time (the bundle of bin/rulepen.mjs's
-// sources that scripts/bundle-cli.ts makes at the start, so no case pays for compiling TypeScript); then
+// Each case: files/ is copied to a fresh temporary directory (for cases/ and differential/, `.bazelversion` =
+// 4.2.3 is written there, since those are Bazel 4.2.3's behaviour; doc-extract/ cases follow current Bazel and
+// get none); the CLI runs as `node <bundle> --workspace=<tmp> <args…>`, two at a time (the bundle of
+// bin/rulepen.mjs's sources that scripts/bundle-cli.ts makes at the start, so no case pays for compiling
+// TypeScript); then
 //   - the exit code must equal expected/exit_code;
 //   - stdout, normalised as the recorder did (the temporary path → ${WORKSPACE}, trailing whitespace stripped,
 //     trailing empty lines dropped, one final newline; for `test` only the summary lines `<STATUS> <label>`,
 //     sorted by label; for `cquery` configuration ids → (cfg1), (cfg2), … in order of first appearance), must
 //     equal expected/stdout when that file exists;
+//   - binary stdout (query --output=proto) must equal expected/stdout_bytes byte for byte when that file exists;
 //   - every line of expected/stderr_key must occur in stderr (raw, or with the path put back as ${WORKSPACE});
 //   - every file listed in case.json "outputs" must exist under <tmp>/bazel-bin/ and equal expected/outputs/<p>
 //     byte for byte (text outputs compared after ${WORKSPACE} substitution, as recorded; `<p>.is_gzip` +
-//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text).
+//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text; the CLI is given
+//     `--output_base`, put back as ${OUTPUT_BASE} like the workspace path).
 //
 // tests/conformance/expected-failures.txt lists, one per line with a `# reason`, the cases that cannot pass yet.
 // The runner prints one line per case whose outcome is not the expected one (with the reason it failed), then
@@ -36,9 +39,13 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CORPUS = join(ROOT, 'tests/conformance/corpus');
 const PARALLELISM = 2;
 const TIMEOUT_MS = 60_000;
+/** The output base the CLI is told (a startup option, as Bazel's); recorded outputs say ${OUTPUT_BASE} for it. */
+const OUTPUT_BASE = '/tmp/rulepen-conformance-output-base';
+/** cases/ and differential/ (written by tests/differential, recorded from Bazel 4.2.3) run under the 4.2.3 profile. */
+const SUITES = ['cases', 'differential', 'doc-extract'] as const;
 
 interface Case {
-  readonly suite: 'cases' | 'doc-extract';
+  readonly suite: 'cases' | 'differential' | 'doc-extract';
   readonly name: string;
   readonly dir: string;
   readonly args: string[];
@@ -53,8 +60,9 @@ interface Outcome {
 
 function listCases(filters: string[]): Case[] {
   const out: Case[] = [];
-  for (const suite of ['cases', 'doc-extract'] as const) {
+  for (const suite of SUITES) {
     const base = join(CORPUS, suite);
+    if (!existsSync(base)) continue;
     for (const name of readdirSync(base).sort()) {
       const dir = join(base, name);
       if (!statSync(dir).isDirectory()) continue;
@@ -80,7 +88,7 @@ function readExpectedFailures(): Map<string, string> {
   return m;
 }
 
-function run(bin: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(bin: string, args: string[]): Promise<{ code: number; stdout: string; stdoutBytes: Buffer; stderr: string }> {
   return new Promise((res) => {
     const p = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -93,6 +101,7 @@ function run(bin: string, args: string[]): Promise<{ code: number; stdout: strin
       res({
         code: code ?? (signal ? 128 : -1),
         stdout: Buffer.concat(out).toString('utf8'),
+        stdoutBytes: Buffer.concat(out),
         stderr: Buffer.concat(err).toString('utf8') + (signal ? `\n[killed by ${signal}]` : ''),
       });
     });
@@ -147,8 +156,8 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
   try {
     cpSync(join(c.dir, 'files'), ws, { recursive: true });
     for (const p of walk(ws)) if (p.endsWith('.sh')) chmodSync(p, 0o755);
-    if (c.suite === 'cases') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
-    const r = await run(bin, [`--workspace=${ws}`, ...c.args]);
+    if (c.suite !== 'doc-extract') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
+    const r = await run(bin, [`--workspace=${ws}`, `--output_base=${OUTPUT_BASE}`, ...c.args]);
     const exp = join(c.dir, 'expected');
     const problems: string[] = [];
     const wantCode = Number(readFileSync(join(exp, 'exit_code'), 'utf8').trim());
@@ -157,6 +166,10 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
       const want = readFileSync(join(exp, 'stdout'), 'utf8');
       const got = normaliseStdout(r.stdout, ws, c.args[0] ?? '');
       if (got !== want) problems.push(`stdout ${firstDifference(want, got)}`);
+    }
+    if (existsSync(join(exp, 'stdout_bytes'))) {
+      // Binary stdout (query --output=proto), byte for byte.
+      if (!r.stdoutBytes.equals(readFileSync(join(exp, 'stdout_bytes')))) problems.push('stdout bytes differ');
     }
     if (existsSync(join(exp, 'stderr_key'))) {
       const errNorm = r.stderr.split(ws).join('${WORKSPACE}');
@@ -182,7 +195,7 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
         got = gunzipSync(got);
       }
       const want = readFileSync(wantPath);
-      const gotText = Buffer.from(got.toString('utf8').split(ws).join('${WORKSPACE}'), 'utf8');
+      const gotText = Buffer.from(got.toString('utf8').split(OUTPUT_BASE).join('${OUTPUT_BASE}').split(ws).join('${WORKSPACE}'), 'utf8');
       if (!got.equals(want) && !gotText.equals(want)) problems.push(`output ${rel} differs`);
     }
     if (problems.length === 0) return { c, pass: true, reason: '' };
@@ -219,7 +232,7 @@ async function main(): Promise<number> {
   );
   let passed = 0;
   let unexpected = 0;
-  for (const suite of ['cases', 'doc-extract'] as const) {
+  for (const suite of SUITES) {
     const mine = outcomes.filter((o) => o.c.suite === suite);
     if (mine.length === 0) continue;
     let p = 0;

@@ -103,6 +103,52 @@ describe('loading errors', () => {
     expect(r.stderr).toContain('WARNING: --keep_going specified, ignoring errors. Results may be inaccurate');
   });
 
+  it('a label listed twice in a label-list attribute is a loading error, also through select() and +', async () => {
+    const files = {
+      ...V4,
+      'd/a.txt': '',
+      'd/BUILD': [
+        'filegroup(name = "fg", srcs = ["a.txt", ":a.txt"])',
+        'filegroup(name = "sel", srcs = select({"//conditions:default": ["a.txt", "a.txt"]}))',
+        'filegroup(name = "cat", srcs = ["a.txt"] + select({"//conditions:default": ["a.txt"]}))',
+        'filegroup(name = "apart", srcs = select({"//conditions:default": ["a.txt"], "//x:y": ["a.txt"]}))',
+        'test_suite(name = "s", tests = [":t", ":t"], visibility = ["//visibility:public", "//visibility:public"])',
+        'sh_test(name = "t", srcs = ["t.sh"])',
+        '',
+      ].join('\n'),
+    };
+    const q = await query(files, '//d:t');
+    expect(q.exitCode).toBe(7);
+    expect(q.stderr.split('\n').filter((l) => l.startsWith('ERROR:'))).toEqual([
+      "ERROR: /ws/d/BUILD:1:10: Label '//d:a.txt' is duplicated in the 'srcs' attribute of rule 'fg'",
+      "ERROR: /ws/d/BUILD:2:10: Label '//d:a.txt' is duplicated in the 'srcs' attribute of rule 'sel'",
+      "ERROR: /ws/d/BUILD:3:10: Label '//d:a.txt' is duplicated in the 'srcs' attribute of rule 'cat'",
+      "ERROR: /ws/d/BUILD:5:11: Label '//d:t' is duplicated in the 'tests' attribute of rule 's'",
+      'ERROR: Evaluation of query "//d:t" failed due to BUILD file errors',
+    ]);
+  });
+
+  it('build: a requested target in a package in error stops loading; a dependency there fails analysis (Bazel 4.2.3)', async () => {
+    const files = {
+      ...V4,
+      'd/a.txt': '',
+      'd/BUILD': 'filegroup(name = "fg", srcs = ["a.txt", ":a.txt"])\nfilegroup(name = "ok", srcs = ["a.txt"], visibility = ["//visibility:public"])\n',
+      'a/BUILD': 'filegroup(name = "x", srcs = ["//d:ok"])\n',
+    };
+    const errors = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('ERROR:'));
+    const own = await runCommand(files, ['build', '//d:ok'], { workspaceDir: '/ws' });
+    expect(own.exitCode).toBe(1);
+    expect(errors(own.stderr).slice(1)).toEqual(["ERROR: error loading package 'd': Package 'd' contains errors"]);
+    const test = await runCommand(files, ['test', '//d:ok'], { workspaceDir: '/ws' });
+    expect(errors(test.stderr).slice(1)).toEqual(["ERROR: error loading package 'd': Package 'd' contains errors", "ERROR: Couldn't start the build. Unable to run tests"]);
+    const dep = await runCommand(files, ['build', '//a:x'], { workspaceDir: '/ws' });
+    expect(dep.exitCode).toBe(1);
+    expect(errors(dep.stderr).slice(1)).toEqual([
+      "ERROR: /ws/a/BUILD:1:10: Target '//d:ok' contains an error and its package is in error and referenced by '//a:x'",
+      "ERROR: Analysis of target '//a:x' failed; build aborted: Analysis failed",
+    ]);
+  });
+
   it('stops a BUILD file at a name conflict', async () => {
     const r = await query({ ...V4, 'p/BUILD': 'filegroup(name = "a")\ngenrule(name = "h", outs = ["a"], cmd = "")\n' }, '//p:*');
     expect(r.stderr).toContain("Error in genrule: generated file 'a' in rule 'h' conflicts with existing filegroup rule, defined at /ws/p/BUILD:1:10");

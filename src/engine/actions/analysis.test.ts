@@ -188,6 +188,112 @@ describe('test_suite and test', () => {
     expect(r.out('bazel-testlogs/pkg/t/test.xml')).toContain('<testsuite name="pkg/t" tests="1" failures="0" errors="1">');
   });
 
+  it('an alias of a test runs when the test itself runs, listed under its own label; an alias of a suite runs nothing (Bazel 4.2.3)', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'sh_test(name = "t", srcs = ["pass.sh"])',
+        'test_suite(name = "s", tests = [":t"])',
+        'alias(name = "at", actual = ":t")',
+        'alias(name = "aat", actual = ":at")',
+        'alias(name = "as", actual = ":s")',
+      ].join('\n'),
+      ...PASS,
+    };
+    const summary = (stdout: string) => stdout.split('\n').filter((l) => l.includes(' PASSED ')).map((l) => l.split(' ')[0]);
+    const both = await run(files, 'test', '//pkg:aat', '//pkg:t');
+    expect(both.exitCode).toBe(0);
+    expect(summary(both.stdout)).toEqual(['//pkg:aat', '//pkg:t']);
+    expect(both.stderr).toContain('Found 2 test targets...');
+    const alone = await run(files, 'test', '//pkg:at');
+    expect(alone.exitCode).toBe(4);
+    const suite = await run(files, 'test', '//pkg:as', '//pkg:t');
+    expect(summary(suite.stdout)).toEqual(['//pkg:t']);
+    const built = await run(files, 'build', '//pkg:as');
+    expect(built.exitCode).toBe(0);
+    expect(built.stderr).toContain('Target //pkg:s up-to-date (nothing to build)');
+    expect(Object.keys(built.outputs)).toEqual([]);
+  });
+
+  it('a top-level sh_binary/sh_test gets its runfiles manifest and tree under bazel-bin (Bazel 4.2.3)', async () => {
+    const files = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3',
+      'p/BUILD': [
+        'sh_test(name = "t", srcs = ["pass.sh"], data = [":fg", "//o:od"])',
+        'filegroup(name = "fg", srcs = ["data.txt", ":gen"])',
+        'genrule(name = "gen", outs = ["gen.txt"], cmd = "echo g > $@")',
+        'genrule(name = "exe", outs = ["exe.sh"], cmd = "echo x > $@", executable = True)',
+      ].join('\n'),
+      'p/pass.sh': '#!/bin/sh\nexit 0\n',
+      'p/data.txt': 'data\n',
+      'o/BUILD': 'filegroup(name = "od", srcs = ["od.txt"], visibility = ["//visibility:public"])',
+      'o/od.txt': 'od\n',
+    };
+    const r = await runCommand(files, ['--output_base=/ob', 'build', '//p:t', '//p:exe'], { workspaceDir: '/ws' });
+    expect(r.exitCode).toBe(0);
+    const manifest = [
+      '__main__/o/od.txt /ws/o/od.txt',
+      '__main__/p/data.txt /ws/p/data.txt',
+      '__main__/p/gen.txt /ob/execroot/__main__/bazel-out/k8-fastbuild/bin/p/gen.txt',
+      '__main__/p/pass.sh /ws/p/pass.sh',
+      '__main__/p/t /ob/execroot/__main__/bazel-out/k8-fastbuild/bin/p/t',
+      '',
+    ].join('\n');
+    const out = (p: string) => (r.outputs[p] ? utf8Decode(r.outputs[p]!) : undefined);
+    expect(out('bazel-bin/p/t.runfiles_manifest')).toBe(manifest);
+    expect(out('bazel-bin/p/t.runfiles/MANIFEST')).toBe(manifest);
+    expect(out('bazel-bin/p/t.runfiles/__main__/p/gen.txt')).toBe('g\n');
+    expect(out('bazel-bin/p/t.runfiles/__main__/o/od.txt')).toBe('od\n');
+    expect(out('bazel-bin/p/t.runfiles/__main__/p/t')).toBe('#!/bin/sh\nexit 0\n');
+    // An executable genrule has no runfiles tree.
+    expect(Object.keys(r.outputs).filter((k) => k.includes('exe.sh.runfiles'))).toEqual([]);
+  });
+
+  it('test: an analysis failure cannot start the tests; a test the failed build did not reach has NO STATUS (Bazel 4.2.3)', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'sh_test(name = "t", srcs = ["pass.sh"])',
+        'genrule(name = "g", outs = ["g.txt"], cmd = "exit 1")',
+        'config_setting(name = "bad", values = {"c": "opt"})',
+        'genrule(name = "s", outs = ["s.txt"], cmd = select({":bad": "echo a > $@", "//conditions:default": "echo b > $@"}))',
+      ].join('\n'),
+      ...PASS,
+    };
+    const analysis = await run(files, 'test', '//pkg:t', '//pkg:s');
+    expect(analysis.exitCode).toBe(1);
+    expect(analysis.stderr).toContain("ERROR: Analysis of target '//pkg:s' failed; build aborted: Analysis of target '//pkg:bad' failed");
+    expect(analysis.stderr).toContain("ERROR: Couldn't start the build. Unable to run tests");
+    const execution = await run(files, 'test', '//pkg:t', '//pkg:g');
+    expect(execution.exitCode).toBe(1);
+    expect(execution.stdout).toMatch(/^\/\/pkg:t +NO STATUS\n\nExecuted 0 out of 1 test: 1 was skipped\.\n$/);
+  });
+
+  it("a skylib build setting's implementation reads ctx.build_setting_value (cquery analyses it)", async () => {
+    const files = {
+      'flags/BUILD': [
+        'load("@bazel_skylib//rules:common_settings.bzl", "bool_flag", "string_flag")',
+        'string_flag(name = "color", build_setting_default = "red", values = ["red", "green"])',
+        'bool_flag(name = "on", build_setting_default = False)',
+      ].join('\n'),
+    };
+    const ok = await run(files, 'cquery', '//flags:all', '--//flags:color=green');
+    expect(ok.exitCode).toBe(0);
+    expect(ok.stdout.split('\n').filter(Boolean).map((l) => l.split(' ')[0])).toEqual(['//flags:color', '//flags:on']);
+    const bad = await run(files, 'cquery', '//flags:all', '--//flags:color=purple');
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain("Error setting //flags:color: invalid value 'purple'. Allowed values are [\"red\", \"green\"]");
+  });
+
+  it('cquery has tests(): the tests a suite expands to, configured (Bazel 4.2.3)', async () => {
+    const files = { 'pkg/BUILD': TESTS + '\ntest_suite(name = "s", tests = [":small_fast"])\nfilegroup(name = "fg")', ...PASS };
+    const r = await run(files, 'cquery', 'tests(//pkg:s)');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^\/\/pkg:small_fast \([0-9a-f]{7}\)\n$/);
+    const none = await run(files, 'cquery', 'tests(//pkg:fg)');
+    expect(none.exitCode).toBe(0);
+    expect(none.stdout).toBe('');
+  });
+
   it('no test targets: exit 4; a binary in a suite: its other tests run, exit 1', async () => {
     const none = await run({ 'pkg/BUILD': 'genrule(name = "g", outs = ["g.out"], cmd = "touch $@")' }, 'test', '//pkg:g');
     expect(none.exitCode).toBe(4);

@@ -442,6 +442,13 @@ export class Analysis implements ConfiguredGraph {
       return undefined;
     }
     const t = found.target;
+    if (t.label.repo === '' && owner.kind === 'rule' && this.loader.getPackage(t.label.pkg)?.inError) {
+      // A target in a package with errors is not used, even when it is fine itself (Bazel 4.2.3).
+      this.report(owner, referencedBy(`Target '${labelToString(t.label)}' contains an error and its package is in error`, owner.label), { attr, value: labelToString(label) });
+      s.failed = true;
+      s.cause ??= { kind: 'loading' };
+      return undefined;
+    }
     const dep = this.analyze(t, config);
     // As Bazel names a dependency in messages: what it finally is, and the aliases it was reached through.
     const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };

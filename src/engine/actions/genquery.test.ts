@@ -19,6 +19,48 @@ describe('genquery', () => {
     expect(r.explanations?.genqueries?.['//q:q']).toBeDefined();
   });
 
+  it('expression is configurable: its select() resolves before the query runs (Bazel 4.2.3)', async () => {
+    const files = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3',
+      ...LIB,
+      'q/BUILD': [
+        'config_setting(name = "opt", values = {"compilation_mode": "opt"})',
+        'genquery(name = "q", expression = select({":opt": "deps(//lib:top)", "//conditions:default": "//lib:top"}), scope = ["//lib:top"])',
+      ].join('\n'),
+    };
+    const plain = await runCommand(files, ['build', '//q:q']);
+    expect(plain.exitCode).toBe(0);
+    expect(utf8Decode(plain.outputs['bazel-bin/q/q']!)).toBe('//lib:top\n');
+    const opt = await runCommand(files, ['build', '//q:q', '-c', 'opt']);
+    expect(opt.exitCode).toBe(0);
+    expect(utf8Decode(opt.outputs['bazel-bin/q/q']!)).toBe('//lib:top\n//lib:leaf\n//lib:a.txt\n');
+  });
+
+  it('orders its output over the edges the expression traversed only, as bazel query does (Bazel 4.2.3)', async () => {
+    const files = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3',
+      'a/BUILD': [
+        'filegroup(name = "afg", srcs = ["z.txt", ":bfg"])',
+        'filegroup(name = "bfg", srcs = ["y.txt"])',
+        'genquery(name = "q1", expression = "//a:afg + //a:z.txt", scope = [":afg"])',
+        'genquery(name = "q3", expression = "deps(//a:afg)", scope = [":afg"])',
+        'genquery(name = "q4", expression = "//a:afg + //a:y.txt + deps(//a:bfg)", scope = [":afg"])',
+        'genquery(name = "q5", expression = "//a:afg + //a:z.txt", scope = [":afg"], opts = ["--output=xml"])',
+      ].join('\n'),
+      'a/z.txt': '',
+      'a/y.txt': '',
+    };
+    const r = await runCommand(files, ['build', '//a:all']);
+    expect(r.exitCode).toBe(0);
+    const out = (n: string) => utf8Decode(r.outputs[`bazel-bin/a/${n}`]!);
+    expect(out('q1')).toBe('//a:z.txt\n//a:afg\n');
+    expect(out('q3')).toBe('//a:afg\n//a:z.txt\n//a:bfg\n//a:y.txt\n');
+    expect(out('q4')).toBe('//a:bfg\n//a:y.txt\n//a:afg\n');
+    expect(out('q5').indexOf('name="//a:z.txt"')).toBeLessThan(out('q5').indexOf('name="//a:afg"'));
+  });
+
   it('a strict query leaving the scope fails the build', async () => {
     const r = await runCommand({ WORKSPACE: '', '.bazelversion': '4.2.3', ...LIB, 'q/BUILD': 'genquery(name = "q", expression = "//lib:top", scope = ["//lib:leaf"])' }, ['build', '//q:q']);
     expect(r.exitCode).toBe(1);

@@ -20,6 +20,25 @@ async function build(files: Files, ...args: string[]) {
 }
 
 describe('genrule expansion', () => {
+  it('every --define KEY=VALUE is a make variable, winning over the built-in ones (Bazel 4.2.3)', async () => {
+    const files = ws('genrule(name = "g", outs = ["o.txt"], cmd = "echo $(FOO) $(BAR) $(COMPILATION_MODE) > $@")');
+    const r = await build(files, '//pkg:g', '--define', 'FOO=1', '--define=BAR=a=b', '--define', 'COMPILATION_MODE=zz', '--define', 'FOO=2');
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-bin/pkg/o.txt')).toBe('2 a=b zz\n');
+    const undefinedVar = await build(files, '//pkg:g', '--define', 'FOO=1');
+    expect(undefinedVar.exitCode).toBe(1);
+    expect(undefinedVar.stderr).toContain('$(BAR) not defined');
+  });
+
+  it('an output named like its rule is allowed with a warning; the label names the rule (Bazel 4.2.3)', async () => {
+    const r = await build(ws('genrule(name = "x", outs = ["x"], cmd = "echo hi > $@")\nfilegroup(name = "uses", srcs = [":x"])'), '//pkg:uses');
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain("WARNING: /ws/pkg/BUILD:1:8: target 'x' is both a rule and a file; please choose another name for the rule");
+    expect(r.out('bazel-bin/pkg/x')).toBe('hi\n');
+    const q = await runCommand(ws('genrule(name = "x", outs = ["x"], cmd = "echo hi > $@")'), ['query', '//pkg:all', '--output=label_kind'], { workspaceDir: '/ws' });
+    expect(q.stdout).toBe('genrule rule //pkg:x\n');
+  });
+
   it('expands location functions first, then make variables; $$ reaches the shell as $', async () => {
     const r = await build(
       ws('genrule(name = "g", srcs = ["a.txt"], outs = ["o.txt"], cmd = "echo $(location a.txt) $$(echo $(SRCS)) > $@; echo \'$$(location a.txt)\' >> $@")', { 'pkg/a.txt': 'A\n' }),
@@ -79,7 +98,9 @@ describe('genrule expansion', () => {
     const r = await build(
       ws(
         [
-          'genrule(name = "one", srcs = ["b.txt", "a.txt", "b.txt"], outs = ["d/o.txt"], cmd = "echo $@ $^ $(@D) $(RULEDIR) > $@")',
+          // b.txt comes twice (directly and through :fg; the same label twice would be a loading error): once in $^.
+          'genrule(name = "one", srcs = ["b.txt", "a.txt", ":fg"], outs = ["d/o.txt"], cmd = "echo $@ $^ $(@D) $(RULEDIR) > $@")',
+          'filegroup(name = "fg", srcs = ["b.txt"])',
           'genrule(name = "two", srcs = ["a.txt"], outs = ["x", "y"], cmd = "echo $< $(OUTS) $(@D) $(GENDIR) $(BINDIR) $(TARGET_CPU) $(COMPILATION_MODE) > $(location x); touch $(location y)")',
         ].join('\n'),
         { 'pkg/a.txt': '', 'pkg/b.txt': '' },

@@ -46,6 +46,12 @@ export interface Profile {
    * loading), rather than to all of them (4.2.3, checked with `bazel query`).
    */
   readonly implicitTestsFilteredByTags: boolean;
+  /**
+   * sh_binary and sh_test are Bazel's native rules (4.2.3, ShRuleClasses): `srcs` is mandatory, so a rule without
+   * it is a loading error ("missing value for mandatory attribute 'srcs' in 'sh_test' rule", package in error).
+   * The Starlark sh rules of current Bazel accept it and fail at analysis ("you must specify exactly one file").
+   */
+  readonly nativeShRules: boolean;
   // ---- configuration ----
   /** select() with several matching keys is allowed when they all give the same value (#1). */
   readonly selectSameValueAmbiguityAllowed: boolean;
@@ -119,6 +125,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     postBazel4Attributes: false,
     sclLoads: false,
     implicitTestsFilteredByTags: false,
+    nativeShRules: true,
     selectSameValueAmbiguityAllowed: false,
     selectVerboseNoMatch: false,
     genruleToolsInHost: true,
@@ -146,6 +153,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     postBazel4Attributes: true,
     sclLoads: true,
     implicitTestsFilteredByTags: true,
+    nativeShRules: false,
     selectSameValueAmbiguityAllowed: true,
     selectVerboseNoMatch: true,
     genruleToolsInHost: false,

@@ -23,6 +23,9 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
   let failed = false;
   for (const t of targets) {
     const a = p.analysis.analyze(t, p.target);
+    // What loading printed meanwhile first: a .bzl file analysis loaded (starlark_doc_extract's src) prints its
+    // parser's errors as loading it from a BUILD file would.
+    p.flushLoading();
     p.flushAnalysis();
     p.topLevel.push(a);
     if (!a.failed) {
@@ -34,6 +37,7 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
     if (!p.keepGoing) {
       const cause = rootCauseText(a.rootCause, l, p.ctx.workspaceDir);
       p.con.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);
+      if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
       p.elapsed(0);
       p.failed(true);
       return { exit: EXIT.BUILD_FAILURE };
@@ -45,14 +49,18 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
 }
 
 /** Builds analysed top-level targets; prints "Target … up-to-date:" or "… failed to build". */
-export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean }> {
+export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean; attempted: Set<string> }> {
   const ex = p.execution();
   const built: AnalyzedTarget[] = [];
+  // Keys of the targets whose building was tried (without --keep_going the build stops at the first failure).
+  const attempted = new Set<string>();
   let failed = false;
   for (const t of top) {
+    attempted.add(t.key);
     const ok = await ex.build(topLevelArtifacts(t));
     p.con.report(ex.events.splice(0));
-    const l = labelToString(t.label);
+    // An alias is reported under the label of the target it stands for (AliasConfiguredTarget.getLabel).
+    const l = labelToString((t.actual ?? t).label);
     if (ok) {
       built.push(t);
       if (t.files.length === 0) p.con.raw(`Target ${l} up-to-date (nothing to build)`);
@@ -64,14 +72,21 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     }
   }
   p.collectOutputs();
-  return { built, failed };
+  for (const t of built) p.writeRunfiles(t);
+  return { built, failed, attempted };
 }
 
 /** Loads the patterns' closure and sets up configurations; an exit code when that fails. */
 export function prepare(p: Pipeline, targets: readonly Target[]): number | undefined {
-  const loaded = p.load(targets);
+  const rootsInError: string[] = [];
+  p.load(targets, rootsInError);
   p.flushLoading();
-  if (!loaded && !p.keepGoing) {
+  if (rootsInError.length > 0 && !p.keepGoing) {
+    // A requested target's own package has errors: loading stops (Bazel 4.2.3). A dependency's package in
+    // error is reported by analysis instead, at the rule that refers to it.
+    const pkg = rootsInError[0]!;
+    p.con.line('error', `error loading package '${pkg}': Package '${pkg}' contains errors`);
+    if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
     p.failed(false);
     return EXIT.BUILD_FAILURE;
   }
@@ -104,13 +119,15 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   p.analyzedLine(an.ok);
   p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'}...`);
   const ex = await executeTopLevel(p, an.ok);
-  const failed = an.failed || ex.failed || resolved.failed;
+  const failed = an.failed || ex.failed;
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
+  // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
+  // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
+  if (!failed && resolved.failed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+  else if (!failed && expanded.errors) p.con.line('error', 'command succeeded, but there were loading phase errors');
   p.elapsed(p.executor.ran + 1);
   const explanations = p.explanations({ testSuites: expanded.suites });
-  // A suite that listed a non-test: its tests were built, but the build reports the loading error.
-  if (expanded.errors && !failed) p.con.line('error', 'command succeeded, but there were loading phase errors');
-  if (failed || expanded.errors) {
+  if (failed || resolved.failed || expanded.errors) {
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE, explanations);
   }

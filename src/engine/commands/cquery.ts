@@ -6,7 +6,7 @@
 // with --keep_going, leaves the failed top-level targets out of the graph (exit 1, as Bazel). As Bazel 4.2.3
 // does, the output format is checked only after loading and analysis.
 
-import { labelToString, Loader, type Target } from '../loading/index.ts';
+import { labelToString, Loader, parseCommandLinePatterns, type Target } from '../loading/index.ts';
 import { targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
 import { Analysis, type AnalyzedTarget } from '../actions/index.ts';
 import {
@@ -28,7 +28,7 @@ import {
 } from '../query/index.ts';
 import type { CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
-import { analysisExplanations, analyzedLine } from './pipeline.ts';
+import { analysisExplanations, analyzedLine, resolveOne } from './pipeline.ts';
 import { parseOrReport, resultGraph } from './query.ts';
 import { Console, EXIT, rootCauseText, type CommandResult } from './result.ts';
 
@@ -78,22 +78,39 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
   const unconfigured = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps: toolDeps });
   const roots = new Map<string, Target>();
-  try {
-    for (const p of patterns) {
-      const negative = p.startsWith('-');
-      for (const t of unconfigured.resolvePattern(negative ? p.slice(1) : p)) {
+  // cquery loads its patterns as a build does (Bazel 4.2.3): a word that fails is "Skipping '<word>': …", and
+  // without --keep_going the command stops there (exit 1); with it, the others are analysed and the command
+  // still fails at the end.
+  let patternFailed: { word: string; message: string } | undefined;
+  for (const p of patterns) {
+    const negative = p.startsWith('-');
+    const word = negative ? p.slice(1) : p;
+    try {
+      for (const t of unconfigured.resolvePattern(word)) {
         if (negative) roots.delete(labelToString(t.label));
         else roots.set(labelToString(t.label), t);
       }
+    } catch (e) {
+      if (!(e instanceof QueryEvalError)) throw e;
+      unconfigured.syncEvents();
+      if (!e.message || negative) {
+        out.events(unconfigured.events);
+        if (e.message) out.line('error', e.message);
+        return out.result(EXIT.COMMAND_FAILURE);
+      }
+      const parsed = parseCommandLinePatterns([word], { dialect: profile.labels })[0];
+      const asBuild = parsed ? resolveOne(loader, parsed.pattern) : e.message;
+      const message = typeof asBuild === 'string' ? asBuild : e.message;
+      patternFailed ??= { word, message };
+      out.line('error', `Skipping '${word}': ${message}`);
+      out.line('warning', 'Target pattern parsing failed.');
+      if (!keepGoing) {
+        out.line('error', message);
+        out.events(unconfigured.events);
+        out.line('failed', 'Build did NOT complete successfully');
+        return out.result(EXIT.BUILD_FAILURE);
+      }
     }
-  } catch (e) {
-    unconfigured.syncEvents();
-    out.events(unconfigured.events);
-    if (e instanceof QueryEvalError) {
-      if (e.message) out.line('error', e.message);
-      return out.result(EXIT.COMMAND_FAILURE);
-    }
-    throw e;
   }
 
   // Analysis: the same as a build's.
@@ -164,12 +181,14 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.events(unconfigured.events.slice(printedLoading));
     out.events(graph.events);
     if (e instanceof QueryEvalError) {
+      if (patternFailed) return keptGoingPastPattern(out, patternFailed, explanations);
       if (e.message) out.line('error', e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message);
       return out.result(EXIT.COMMAND_FAILURE, explanations);
     }
     throw e;
   }
   out.events(graph.events);
+  if (patternFailed) return keptGoingPastPattern(out, patternFailed, explanations);
   const ordered = [...result.values()];
   if (ordered.length === 0) out.line('info', 'Empty query results');
   const options: OutputOptions = {
@@ -195,6 +214,18 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const res = out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS, explanations);
   res.graph = resultGraph(graph, ordered, result);
   return res;
+}
+
+/**
+ * --keep_going past a pattern word that failed to load: the query over what did load fails on that word and
+ * prints nothing; the command fails as a build with pattern errors does (Bazel 4.2.3).
+ */
+function keptGoingPastPattern(out: Console, failed: { word: string; message: string }, explanations: ReturnType<typeof analysisExplanations>): CommandResult {
+  out.line('error', `Evaluation of query "${failed.word}" failed: ${failed.message}`);
+  out.line('warning', '--keep_going specified, ignoring errors. Results may be inaccurate');
+  out.line('error', 'command succeeded, but there were errors parsing the target pattern');
+  out.line('failed', 'Build did NOT complete successfully');
+  return out.result(EXIT.BUILD_FAILURE, explanations);
 }
 
 /**

@@ -52,7 +52,7 @@ function packageTargets(loader: Loader, pkgName: string, rulesOnly: boolean): Ta
 }
 
 /** Resolves build/test target words: `-p` subtracts; wildcards skip rules tagged manual. */
-export function resolvePatterns(loader: Loader, words: readonly string[], con: Console, keepGoing: boolean): ResolvedPatterns {
+export function resolvePatterns(loader: Loader, words: readonly string[], con: Console, keepGoing: boolean, command = 'build'): ResolvedPatterns {
   const out = new Map<string, Target>();
   let failed = false;
   const patterns = parseCommandLinePatterns(words, { dialect: loader.profile.labels });
@@ -60,8 +60,15 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     const r = resolveOne(loader, pattern);
     if (typeof r === 'string') {
       if (negative) continue;
-      con.line('error', `Skipping '${pattern.raw}': ${r}`);
       failed = true;
+      if (!keepGoing && command === 'test') {
+        // Bazel 4.2.3's test command (tests-for-target-pattern) stops at the first failed word without the
+        // warning, and a `//x/...` that matches nothing without even the "Skipping" line.
+        if (pattern.kind !== 'below') con.line('error', `Skipping '${pattern.raw}': ${r}`);
+        con.line('error', r);
+        return { targets: [], failed };
+      }
+      con.line('error', `Skipping '${pattern.raw}': ${r}`);
       if (!keepGoing) {
         con.line('warning', 'Target pattern parsing failed.');
         con.line('error', r);
@@ -84,7 +91,8 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
   return { targets: [...out.values()], failed };
 }
 
-function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
+/** One target pattern word as build's loading phase resolves it, or Bazel's message for why it cannot be. */
+export function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
   switch (p.kind) {
     case 'single': {
       const l = p.label;
@@ -98,9 +106,12 @@ function resolveOne(loader: Loader, p: TargetPattern): Target[] | string {
       }
       return [t];
     }
-    case 'package':
+    case 'package': {
       if (p.repo !== '') return repositoryNotResolved(p.repo, p.pkg);
-      return packageTargets(loader, p.pkg, p.rulesOnly);
+      // Bazel names the pattern it was parsing when a whole package (`:all`, `:*`) fails to load.
+      const ts = packageTargets(loader, p.pkg, p.rulesOnly);
+      return typeof ts === 'string' ? `while parsing '${p.raw}': ${ts}` : ts;
+    }
     case 'below': {
       if (p.repo !== '') return repositoryNotResolved(p.repo, p.dir);
       const names = loader.workspace.packagesBelow(p.dir);
@@ -172,7 +183,7 @@ export class Pipeline {
   resolveTargets(): ResolvedPatterns | number {
     let resolved: ResolvedPatterns;
     try {
-      resolved = resolvePatterns(this.loader, this.commandLine.residue, this.con, this.keepGoing);
+      resolved = resolvePatterns(this.loader, this.commandLine.residue, this.con, this.keepGoing, this.command);
     } catch (e) {
       if (e instanceof TargetParsingError) {
         this.con.line('error', `Skipping '${this.commandLine.residue.join(' ')}': ${e.message}`);
@@ -184,6 +195,7 @@ export class Pipeline {
     this.flushLoading();
     if (resolved.failed && !this.keepGoing) {
       this.failed(false);
+      if (this.command === 'test') this.con.line('error', "Couldn't start the build. Unable to run tests");
       return EXIT.BUILD_FAILURE;
     }
     return resolved;
@@ -293,10 +305,17 @@ export class Pipeline {
     return undefined;
   }
 
-  /** Loads the transitive closure of the roots; false when a package in it is in error. */
-  load(roots: readonly Target[]): boolean {
+  /**
+   * Loads the transitive closure of the roots; false when a package in it is in error. `rootsInError` gets the
+   * packages in error that a root itself is in (in the roots' order).
+   */
+  load(roots: readonly Target[], rootsInError: string[] = []): boolean {
     const seen = new Set<string>();
     const queue: Label[] = roots.map((t) => t.label);
+    for (const t of roots) {
+      const pkg = t.label.repo === '' ? this.loader.getPackage(t.label.pkg) : undefined;
+      if (pkg?.inError && !rootsInError.includes(pkg.name)) rootsInError.push(pkg.name);
+    }
     let ok = true;
     while (queue.length > 0) {
       const l = queue.pop()!;
@@ -373,6 +392,54 @@ export class Pipeline {
       const rel = p.startsWith(bin) ? `bazel-bin/${p.slice(bin.length)}` : p;
       this.con.outputs[rel] = this.executor.tree.get(p)!;
       if (this.executor.executables.has(p)) this.con.executables.push(rel);
+    }
+  }
+
+  /**
+   * Bazel's output base, for absolute paths of generated files (runfiles manifests): the startup option
+   * `--output_base` (the CLI passes Bazel's default, ~/.cache/bazel/_bazel_$USER/<md5 of the workspace path>),
+   * else `/output_base`.
+   */
+  outputBase(): string {
+    const startup = this.ctx.startup ?? [];
+    for (let i = startup.length - 1; i >= 0; i--) {
+      const w = startup[i]!;
+      if (w.startsWith('--output_base=')) return w.slice('--output_base='.length).replace(/\/+$/, '');
+      if (w === '--output_base' && i + 1 < startup.length) return startup[i + 1]!.replace(/\/+$/, '');
+    }
+    return '/output_base';
+  }
+
+  /**
+   * The runfiles tree Bazel builds beside a top-level sh_binary/sh_test executable (RunfilesSupport):
+   * `<exe>.runfiles_manifest` and `<exe>.runfiles/MANIFEST` — one line `<runfiles path> <absolute path>` per
+   * runfile, sorted, sources under the workspace and generated files under the output base's execroot — and
+   * `<exe>.runfiles/<workspace>/<short path>` holding each file. An alias writes its actual's tree.
+   */
+  writeRunfiles(t: AnalyzedTarget): void {
+    const real = t.actual ?? t;
+    const exe = real.executable;
+    const rule = real.target;
+    if (!exe || rule.kind !== 'rule' || (rule.ruleClass !== 'sh_binary' && rule.ruleClass !== 'sh_test')) return;
+    const ws = this.profile.execrootName;
+    const execRoot = `${this.outputBase()}/execroot/${ws}`;
+    const entries = new Map<string, Artifact>();
+    for (const a of real.runfiles) {
+      const path = a.shortPath.startsWith('../') ? a.shortPath.slice(3) : `${ws}/${a.shortPath}`;
+      if (!entries.has(path)) entries.set(path, a);
+    }
+    const paths = [...entries.keys()].sort();
+    const absolute = (a: Artifact) => (a.root === '' ? `${this.ctx.workspaceDir}/${a.execPath}` : `${execRoot}/${a.execPath}`);
+    const manifest = utf8Encode(paths.map((p) => `${p} ${absolute(entries.get(p)!)}\n`).join(''));
+    const bin = `bazel-out/${this.target.outputDir}/bin/`;
+    const key = (execPath: string) => (execPath.startsWith(bin) ? `bazel-bin/${execPath.slice(bin.length)}` : execPath);
+    this.con.outputs[key(`${exe.execPath}.runfiles_manifest`)] = manifest;
+    this.con.outputs[key(`${exe.execPath}.runfiles/MANIFEST`)] = manifest;
+    for (const p of paths) {
+      const a = entries.get(p)!;
+      const text = a.root === '' ? this.ctx.workspace.read(a.execPath) : undefined;
+      const data = text !== undefined ? utf8Encode(text) : this.executor.tree.get(a.execPath);
+      if (data) this.con.outputs[key(`${exe.execPath}.runfiles/${p}`)] = data;
     }
   }
 

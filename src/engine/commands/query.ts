@@ -74,7 +74,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   if (flag('infer_universe_scope', false) && universeScope.length === 0) {
     for (const e of subExpressions(expr)) if (e.kind === 'pattern') universeScope.push(e.word);
   }
-  const ev = new Evaluator(graph, { strictTestSuite: flag('strict_test_suite', false), universeScope });
+  const ev = new Evaluator(graph, { strictTestSuite: flag('strict_test_suite', false), universeScope, closureErrors: true });
   let result: NodeSet<Target>;
   let printed = 0;
   const flush = () => {
@@ -88,7 +88,8 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     if (e instanceof QueryEvalError) {
       flush();
       if (e.message) {
-        if (e.evaluation) out.line('error', `Evaluation of query "${exprToString(expr)}" failed: ${e.message}`);
+        if (e.failedExpr && e.failedExpr !== expr) out.line('error', `Evaluation of subquery "${exprToString(e.failedExpr)}" failed (did you want to use --keep_going?): ${e.message}`);
+        else if (e.evaluation) out.line('error', `Evaluation of query "${exprToString(expr)}" failed: ${e.message}`);
         else out.line('error', e.message);
       }
       return out.result(EXIT.COMMAND_FAILURE);

@@ -131,7 +131,9 @@ export class Console {
   /** Loader and query events, in the order they happened (a located one keeps its Diagnostic). */
   events(events: readonly BuildEvent[]): void {
     for (const e of events) {
-      this.line(e.severity, e.text);
+      // A package's loading error that a target pattern already reported as its own (`ERROR: error loading
+      // package …`) is printed once, as Bazel does; the Diagnostic is kept for the editor.
+      if (!(e.severity === 'error' && this.err.includes(`ERROR: ${e.text}\n`))) this.line(e.severity, e.text);
       if (e.diagnostic) this.diagnostics.push(e.diagnostic);
     }
   }

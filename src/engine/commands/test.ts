@@ -36,8 +36,10 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     return p.con.result(EXIT.BUILD_FAILURE);
   }
   const suites = expanded.suites;
-  const patternErrors = expanded.errors;
-  if (patternErrors) p.con.line('warning', 'Target pattern parsing failed.');
+  // A word that failed to resolve under --keep_going, or a suite that listed a non-test: the tests left still
+  // run, and the command fails after them.
+  if (expanded.errors) p.con.line('warning', 'Target pattern parsing failed.');
+  const patternErrors = expanded.errors || resolved.failed;
   const prep = prepare(p, expanded.targets);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
   const tests: AnalyzedTarget[] = [];
@@ -60,14 +62,20 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const buildTestsOnly = p.option('build_tests_only') === true;
   const an = analyzeTopLevel(p, buildTestsOnly ? [] : buildOnly);
   if ('exit' in an) return p.con.result(an.exit, p.explanations({ testSuites: suites }));
+  // An alias is not a test at loading (alone it runs nothing: exit 4), but after analysis it is the test it
+  // stands for: when that test runs, the alias runs too, listed under its own label (Bazel 4.2.3, also through
+  // alias chains; an alias of a test_suite never runs anything).
+  const running = new Set(selected.map((t) => labelToString(t.label)));
+  const aliasTests = an.ok.filter((a) => a.actual && a.test && running.has(labelToString(a.actual.label)));
+  an.ok = an.ok.filter((a) => !aliasTests.includes(a));
+  selected.push(...aliasTests);
   // Tests the filters leave out are still built (not run), unless --build_tests_only (checked with 4.2.3:
   // `test //t:all --test_tag_filters=-slow` → "Found 2 targets and 1 test target...").
   const built = [...an.ok, ...(buildTestsOnly ? [] : tests.filter((t) => !selected.includes(t)))];
   const top = [...built, ...selected];
   p.analyzedLine(top);
-  if (selected.length === 0) {
-    p.con.line('info', `Found ${built.length} target${built.length === 1 ? '' : 's'} and 0 test targets...`);
-  } else if (built.length === 0) {
+  // "Found N test targets..." when every target built is a test run (also 0 of 0), else both counts.
+  if (built.length === 0) {
     p.con.line('info', `Found ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
   } else {
     p.con.line('info', `Found ${built.length} target${built.length === 1 ? '' : 's'} and ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
@@ -77,6 +85,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
 
   const runs: TestRun[] = [];
   const failedToBuild: AnalyzedTarget[] = [];
+  // A test the build did not get to (it stopped at another target's failure) has NO STATUS (Bazel 4.2.3).
+  const noStatus: AnalyzedTarget[] = [];
   const testArgs = p.options('test_arg');
   const testEnv = p.options('test_env').map((e) => {
     const i = e.indexOf('=');
@@ -86,7 +96,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   if (typeof filter === 'string' && filter) testEnv.push(['TESTBRIDGE_TEST_ONLY', filter]);
   for (const t of [...selected].sort((a, b) => (labelToString(a.label) < labelToString(b.label) ? -1 : 1))) {
     if (!builtKeys.has(t.key)) {
-      failedToBuild.push(t);
+      (ex.attempted.has(t.key) ? failedToBuild : noStatus).push(t);
       continue;
     }
     const r = await runTest(t, {
@@ -123,19 +133,26 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     if (r.status !== 'PASSED') lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${r.logPath}`);
   }
   for (const t of failedToBuild) lines.push(summaryLine(labelToString(t.label), 'FAILED TO BUILD', false).replace(/ in 0\.1s$/, ''));
+  for (const t of noStatus) lines.push(summaryLine(labelToString(t.label), 'NO STATUS', false).replace(/ in 0\.1s$/, ''));
   if (lines.length > 0) p.con.stdout(lines.join('\n') + '\n\n');
   const executed = runs.filter((r) => !r.cached).length;
-  if (runs.length > 0 || failedToBuild.length > 0) {
-    const total = runs.length + failedToBuild.length;
+  if (runs.length > 0 || failedToBuild.length > 0 || noStatus.length > 0) {
+    const total = runs.length + failedToBuild.length + noStatus.length;
     const parts: string[] = [];
     if (passed > 0) parts.push(`${passed} test${passed === 1 ? '' : 's'} pass${passed === 1 ? 'es' : ''}`);
     if (failedRuns > 0) parts.push(`${failedRuns} fail${failedRuns === 1 ? 's' : ''} locally`);
     if (failedToBuild.length > 0) parts.push(`${failedToBuild.length} fail${failedToBuild.length === 1 ? 's' : ''} to build`);
+    if (noStatus.length > 0) parts.push(`${noStatus.length} ${noStatus.length === 1 ? 'was' : 'were'} skipped`);
     p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${parts.join(' and ')}.\n`);
   }
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   p.elapsed(p.executor.ran + runs.length + 1);
   if (selected.length === 0 && !ex.failed && !an.failed) {
+    if (patternErrors) {
+      // Bazel 4.2.3 reports the pattern errors first, then that nothing was left to test.
+      p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+      p.failed(false);
+    }
     p.con.line('error', 'No test targets were found, yet testing was requested');
     return p.con.result(patternErrors ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
   }

@@ -35,7 +35,7 @@ export interface Configuration {
   /** The target platform's label and its constraint values: setting label → value label. */
   readonly platform: string;
   readonly constraints: ReadonlyMap<string, string>;
-  /** Make variables every rule sees: TARGET_CPU, COMPILATION_MODE, BINDIR, GENDIR. */
+  /** Make variables every rule sees: TARGET_CPU, COMPILATION_MODE, BINDIR, GENDIR, and each --define KEY=VALUE. */
   readonly makeVariables: ReadonlyMap<string, string>;
 }
 
@@ -166,6 +166,13 @@ class ConfigurationImpl implements Configuration {
       ['BINDIR', bin],
       ['GENDIR', bin],
     ]);
+    // Every --define KEY=VALUE is a make variable too, and wins over the built-in ones (Bazel's
+    // BuildConfigurationValue puts the command-line definitions after the global make environment).
+    const makeVariables = this.makeVariables as Map<string, string>;
+    for (const [k, d] of defines) {
+      const s = String(d.value);
+      if (s.includes('=')) makeVariables.set(k, s.slice(s.indexOf('=') + 1));
+    }
   }
 
   readonly hostOptionOf = (option: string): string | undefined => (this.kind === 'target' ? undefined : HOST_OPTIONS[option]);

@@ -284,7 +284,7 @@ export class Loader {
       workspace: this.workspace,
       profile: this.profile,
       workspaceDir: this.workspaceDir,
-      report: (d) => this.emit('error', `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ${d.message}`, d),
+      report: (d) => this.emit(d.severity === 'warning' ? 'warning' : 'error', `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ${d.message}`, d),
     });
     let loadError: string | undefined;
     let malformed = false;

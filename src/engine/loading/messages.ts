@@ -15,9 +15,12 @@ export function buildFileNotFound(packageId: string, absoluteDir: string): strin
   return `no such package '${packageId}': BUILD file not found in any of the following directories. Add a BUILD file to a directory to mark it as a package.\n - ${absoluteDir}`;
 }
 
-/** A package that exists but could not be loaded (a load() failed…): `no such package 'p': <why>`. */
+/**
+ * A package that exists but could not be loaded (a load() failed…): `error loading package 'p': <why>` (Bazel's
+ * BuildFileContainsErrorsException; checked with Bazel 4.2.3 on a target pattern in such a package).
+ */
 export function packageNotLoaded(packageId: string, why: string): string {
-  return `no such package '${packageId}': ${why}`;
+  return `error loading package '${packageId}': ${why}`;
 }
 
 /**

@@ -55,11 +55,11 @@ export class Package {
 
 export interface BuilderOptions {
   readonly workspace: Workspace;
-  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags. */
+  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags, nativeShRules. */
   readonly profile: Profile;
   /** The absolute workspace path Bazel puts in messages such as "defined at /ws/pkg/BUILD:3:8". */
   readonly workspaceDir: string;
-  /** Reports a located loading error (the builder marks the package in error itself). */
+  /** Reports a located loading error or warning (the builder marks the package in error itself). */
   readonly report: (d: Diagnostic) => void;
 }
 
@@ -85,12 +85,12 @@ export class PackageBuilder {
     return `${this.opts.workspaceDir}/${loc.file}:${loc.line}:${loc.column}`;
   }
 
-  error(loc: Location, message: string): void {
-    this.pkg.inError = true;
+  error(loc: Location, message: string, severity: 'error' | 'warning' = 'error'): void {
+    if (severity === 'error') this.pkg.inError = true;
     const d: Diagnostic = {
       file: loc.file,
       range: { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } },
-      severity: 'error',
+      severity,
       message,
       kind: 'loading',
     };
@@ -142,9 +142,18 @@ export class PackageBuilder {
         continue;
       }
       if (r.value !== null) attrs.set(k, r.value);
+      if (spec.type === 'label_list' && r.value !== null) {
+        // Bazel's RuleClass.checkForDuplicateLabels: in every value a label-list attribute can take (each
+        // combination of select() branches, concatenated), a label may occur only once.
+        for (const l of duplicateLabels(r.value)) {
+          this.error(loc, `Label '${labelToString(l)}' is duplicated in the '${k}' attribute of rule '${name}'`);
+          inError = true;
+        }
+      }
     }
     for (const s of specs) {
-      if (s.mandatory && s.name !== 'name' && !attrs.has(s.name)) {
+      const mandatory = s.mandatory || (s.mandatoryWhenNative && this.opts.profile.nativeShRules);
+      if (mandatory && s.name !== 'name' && !attrs.has(s.name)) {
         this.error(loc, `${prefix}missing value for mandatory attribute '${s.name}' in '${schema.name}' rule`);
         inError = true;
       }
@@ -189,7 +198,10 @@ export class PackageBuilder {
         continue;
       }
       if (n === rule.label.name) {
-        throw new EvalError(`generated file '${n}' in rule '${rule.label.name}' conflicts with existing ${rule.ruleClass} rule, defined at ${this.where(rule.location)}`);
+        // Bazel allows an output named like its rule: the label names the rule, the file is still written.
+        this.error(loc, `target '${n}' is both a rule and a file; please choose another name for the rule`, 'warning');
+        rule.outputs.push(l);
+        continue;
       }
       const existing = this.pkg.targets.get(n);
       if (existing) {
@@ -288,4 +300,29 @@ export class PackageBuilder {
     }
     return this.pkg;
   }
+}
+
+/** The labels that occur twice in some value of a label-list attribute (every select() combination), once each. */
+function duplicateLabels(v: AttrValue): Label[] {
+  const parts = v instanceof Configurable ? v.parts : [{ kind: 'value' as const, value: v }];
+  const found = new Map<string, Label>();
+  let combinations = 0;
+  const visit = (i: number, acc: readonly Label[]) => {
+    if (combinations > 4096) return; // a bound on pathological select() chains
+    if (i === parts.length) {
+      combinations++;
+      const seen = new Set<string>();
+      for (const l of acc) {
+        const key = labelToString(l);
+        if (seen.has(key) && !found.has(key)) found.set(key, l);
+        seen.add(key);
+      }
+      return;
+    }
+    const p = parts[i]!;
+    if (p.kind === 'value') visit(i + 1, [...acc, ...((p.value as readonly Label[] | null) ?? [])]);
+    else for (const b of p.branches) visit(i + 1, [...acc, ...((b.value as readonly Label[] | null) ?? [])]);
+  };
+  visit(0, []);
+  return [...found.values()];
 }

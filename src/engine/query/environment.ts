@@ -24,6 +24,7 @@
 
 import type { Profile } from '../base/index.ts';
 import type { BuildEvent, Label, Package, Target } from '../loading/index.ts';
+import type { QueryExpr } from './syntax/index.ts';
 
 /** A direct dependency edge. */
 export interface QueryEdge<T> {
@@ -76,6 +77,8 @@ export interface QueryGraph<T> {
   report(message: string, keepGoingMessage?: string): void;
   /** Console lines produced while the graph was explored (loading errors…), in order. */
   readonly events: BuildEvent[];
+  /** After deps(node): whether the node could not be fully expanded (EvalOptions.closureErrors). */
+  closureFailed?(node: T): boolean;
 }
 
 /**
@@ -88,6 +91,8 @@ export class QueryEvalError extends Error {
   constructor(
     message: string,
     readonly evaluation = false,
+    /** The (sub)expression that failed, when it is not the whole query (Bazel's "Evaluation of subquery"). */
+    readonly failedExpr?: QueryExpr,
   ) {
     super(message);
   }

@@ -6,7 +6,7 @@
 // remembers which nodes had their dependencies explored — the ordering graph of Bazel 4.2.3 only knows edges
 // out of those (see order.ts).
 
-import type { Argument, QueryExpr } from './syntax/index.ts';
+import { exprToString, type Argument, type QueryExpr } from './syntax/index.ts';
 import { evaluationError, QueryEvalError, type NodeSet, type QueryGraph } from './environment.ts';
 import type { EvalOptions, QueryEvaluator, Vars } from './function.ts';
 import { FUNCTIONS } from './functions/index.ts';
@@ -24,11 +24,16 @@ export class Evaluator<T> implements QueryEvaluator<T> {
   /** Nodes a wildcard pattern named: their edges, except visibility ones, are known. */
   readonly patternExplored = new Set<string>();
 
+  /** Set when a traversal met a node it could not expand (EvalOptions.closureErrors), until its call ends. */
+  private closureFailure = false;
+
   deps(node: T) {
     const k = this.graph.key(node);
     this.explored.add(k);
     this.patternExplored.delete(k);
-    return this.graph.deps(node);
+    const edges = this.graph.deps(node);
+    if (this.options.closureErrors && this.graph.closureFailed?.(node)) this.closureFailure = true;
+    return edges;
   }
 
   /** The ordering graph's view of a node's edges (order.ts): all, the non-visibility ones, or none. */
@@ -101,7 +106,21 @@ export class Evaluator<T> implements QueryEvaluator<T> {
       case 'call': {
         const fn = FUNCTIONS.get(e.name);
         if (!fn) throw evaluationError(`unknown query function '${e.name}'`);
-        return fn.evaluate(this, e.args, vars, e);
+        const outer = this.closureFailure;
+        this.closureFailure = false;
+        const result = fn.evaluate(this, e.args, vars, e);
+        // The innermost call whose traversal failed is the one that fails (with --keep_going its result stays).
+        if (this.closureFailure) {
+          const message = 'errors were encountered while computing transitive closure';
+          try {
+            this.graph.report(message, `Evaluation of query "${exprToString(e)}" failed: ${message}`);
+          } catch (err) {
+            if (err instanceof QueryEvalError) throw new QueryEvalError(message, true, e);
+            throw err;
+          }
+        }
+        this.closureFailure = outer;
+        return result;
       }
     }
   }

@@ -12,6 +12,12 @@ export interface EvalOptions {
   readonly strictTestSuite?: boolean;
   /** --universe_scope patterns (allrdeps and Sky Query functions). */
   readonly universeScope?: readonly string[];
+  /**
+   * A function whose traversal met a node it could not expand (a missing dependency, a target whose package is
+   * in error) fails with "errors were encountered while computing transitive closure", naming that function's
+   * call — `bazel query` (Bazel 4.2.3: `Evaluation of subquery "deps(//p:t)" failed …` when it is nested).
+   */
+  readonly closureErrors?: boolean;
 }
 
 /** The `$name` variables bound by the `let` expressions around an expression. */

@@ -76,6 +76,11 @@ export interface GenqueryInput {
   readonly rule: RuleTarget;
   /** The absolute workspace path Bazel prints (defaults to the loader's). */
   readonly workspaceDir?: string;
+  /**
+   * The configurable attributes with select() resolved for the configuration being analysed (expression, opts,
+   * strict may be select()s); without them the rule's plain values are used (a select() there is not resolved).
+   */
+  readonly resolved?: { readonly expression: string; readonly opts: readonly string[]; readonly strict: boolean };
 }
 
 function strings(v: unknown): string[] {
@@ -185,16 +190,17 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const { loader, rule } = input;
   const profile = loader.profile;
   const workspaceDir = input.workspaceDir ?? loader.workspaceDir;
-  const expression = String(rule.attrs.get('expression') ?? '');
+  const expression = input.resolved?.expression ?? String(rule.attrs.get('expression') ?? '');
   const scope = (rule.attrs.get('scope') as readonly Label[] | undefined) ?? [];
-  const strict = rule.attrs.get('strict') !== false;
+  const strict = input.resolved ? input.resolved.strict : rule.attrs.get('strict') !== false;
+  const opts = input.resolved ? [...input.resolved.opts] : strings(rule.attrs.get('opts'));
   const explanation: { -readonly [K in keyof GenqueryExplanation]: GenqueryExplanation[K] } = {
     expression,
     scope: scope.map(labelToString),
     closure: [],
     strict,
     outOfScope: [],
-    opts: strings(rule.attrs.get('opts')),
+    opts,
     warnings: [],
   };
   const warnings: string[] = [];
@@ -210,7 +216,7 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   // Options.
   let options;
   try {
-    options = parseOptionWords(strings(rule.attrs.get('opts')), { command: 'query', source: { kind: 'command-line' } });
+    options = parseOptionWords(opts, { command: 'query', source: { kind: 'command-line' } });
   } catch (e) {
     if (e instanceof OptionsError) return fail(`error while parsing query options: ${e.message.replace(/^.* :: /, '')}`, 'opts');
     throw e;
@@ -272,7 +278,12 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   // Ordering: 4.2.3 forces --order_output=full; current Bazel sorts, except where order is the point.
   const topSomepath = expr.kind === 'call' && expr.name === 'somepath';
   const lexicographic = profile.genqueryDefaultOrder === 'lexicographic' && !GRAPH_FORMATS.includes(format) && !topSomepath;
-  const ordered = lexicographic ? lexicographicOrder(graph, result) : topSomepath && profile.genqueryDefaultOrder === 'lexicographic' ? [...result.values()] : dependencyOrder(graph, result);
+  // Dependency order over the edges the evaluation explored, as `bazel query` orders (order.ts).
+  const ordered = lexicographic
+    ? lexicographicOrder(graph, result)
+    : topSomepath && profile.genqueryDefaultOrder === 'lexicographic'
+      ? [...result.values()]
+      : dependencyOrder(graph, result, (k) => ev.exploredEdges(k));
   explanation.result = ordered.map((t) => labelToString(t.label));
   const nodeLimit = Number(given('graph:node_limit') ?? 512);
   const outOptions: OutputOptions = {

@@ -215,9 +215,17 @@ export class TargetGraph implements QueryGraph<Target> {
     }
   }
 
+  /** Nodes that could not be fully expanded: a dependency is missing, or the node's package is in error. */
+  private readonly failedNodes = new Set<Target>();
+
+  closureFailed(t: Target): boolean {
+    return this.failedNodes.has(t);
+  }
+
   deps(t: Target): readonly QueryEdge<Target>[] {
     const cached = this.edgeCache.get(t);
     if (cached) return cached;
+    if (t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError) this.failedNodes.add(t);
     const out: QueryEdge<Target>[] = [];
     for (const e of directEdges(t, this.opts)) {
       let to: Target;
@@ -226,6 +234,7 @@ export class TargetGraph implements QueryGraph<Target> {
       } catch (err) {
         if (!(err instanceof QueryEvalError)) throw err;
         this.closureError = true;
+        this.failedNodes.add(t);
         this.syncEvents();
         if (err.message) {
           const where = t.kind === 'rule' ? `${this.loader.abs(t.location.file)}:${t.location.line}:${t.location.column}: ` : '';

@@ -11,7 +11,9 @@ export const genquery: RuleImplementation = {
   ruleClasses: ['genquery'],
   analyze(ctx) {
     const { rule, label, config } = ctx;
-    const r = evaluateGenquery({ loader: ctx.loader, rule, workspaceDir: ctx.workspaceDir });
+    // expression, opts and strict are configurable: the query runs on their values in this configuration.
+    const resolved = { expression: ctx.string('expression'), opts: ctx.strings('opts'), strict: ctx.bool('strict') };
+    const r = evaluateGenquery({ loader: ctx.loader, rule, workspaceDir: ctx.workspaceDir, resolved });
     ctx.explain({ kind: 'genquery', label, explanation: r.explanation });
     const expression = { attr: 'expression', value: ctx.string('expression') };
     for (const w of r.warnings) ctx.warning(w, expression);

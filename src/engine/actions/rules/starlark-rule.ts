@@ -8,7 +8,7 @@
 // OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
 // uses beyond this fails with a clear message rather than silently.
 
-import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type Loader, type RuleTarget } from '../../loading/index.ts';
+import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
 import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, type Value } from '../../starlark/index.ts';
 import { utf8Encode } from '../../base/index.ts';
 import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
@@ -182,6 +182,10 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
     ['bin_dir', bin],
     ['genfiles_dir', bin],
     ['workspace_name', ctx.profile.execrootName],
+    // A build setting's implementation reads its value: from the command line, else build_setting_default.
+    ...(rc.buildSetting
+      ? [['build_setting_value', toStarlark((config.starlarkFlag(label)?.value ?? ctx.attr('build_setting_default')) as PlainAttrValue)] as [string, Value]]
+      : []),
   ]);
   const thread = new Thread({ semantics: ctx.profile.starlark });
   let result: Value;

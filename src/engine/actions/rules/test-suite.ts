@@ -33,6 +33,8 @@ export const testSuite: RuleImplementation = {
       for (const n of d.suiteTests ?? []) if (n.target.kind === 'rule') byRule.set(n.target, n);
     }
     const suiteTests = expansion.tests.map((t) => byRule.get(t)).filter((a): a is AnalyzedTarget => a !== undefined);
-    return { suiteTests, files: suiteTests.flatMap((t) => t.files) };
+    // Bazel's TestSuite builds nothing itself (an empty set of files to build: `bazel build` of an alias of a
+    // suite is "up-to-date (nothing to build)"); build and test expand suites into their tests before analysis.
+    return { suiteTests, files: [] };
   },
 };

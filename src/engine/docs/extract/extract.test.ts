@@ -165,3 +165,22 @@ describe('extraction details', () => {
     });
   });
 });
+
+describe('starlark_doc_extract through build', () => {
+  it('a src with syntax errors prints the parser errors, as loading that .bzl from a BUILD file does', async () => {
+    const { runCommand } = await import('../../commands/index.ts');
+    const files = {
+      'MODULE.bazel': '',
+      'p/BUILD': 'starlark_doc_extract(name = "d", src = "bad.bzl")\n',
+      'p/bad.bzl': 'def f(:\n    pass\n',
+    };
+    const r = await runCommand(files, ['build', '//p:d'], { workspaceDir: '/ws' });
+    expect(r.exitCode).toBe(1);
+    const errors = r.stderr.split('\n').filter((l) => l.startsWith('ERROR:'));
+    expect(errors[0]).toBe("ERROR: /ws/p/bad.bzl:1:7: syntax error at ':': expected )");
+    // Every parser error first, then the rule's own.
+    const rule = errors.findIndex((l) => l.includes("Extension file 'p/bad.bzl' has errors"));
+    expect(rule).toBeGreaterThan(0);
+    expect(errors.slice(0, rule).every((l) => l.startsWith('ERROR: /ws/p/bad.bzl:'))).toBe(true);
+  }, 30_000);
+});

@@ -33,6 +33,8 @@ export interface AttrSpec {
   /** The value when the attribute is not given (null: "no value", e.g. an optional label). */
   readonly default?: AttrDefault;
   readonly mandatory?: boolean;
+  /** Mandatory only in the native rule of Bazel 4.2.3 (profile row `nativeShRules`: sh_binary/sh_test srcs). */
+  readonly mandatoryWhenNative?: boolean;
   /** May the value be a select()? Default true (Bazel's default too). */
   readonly configurable?: boolean;
   /** An implicit dependency (`$name` / `:name` in Bazel): not settable from BUILD files, followed by query. */

@@ -8,10 +8,13 @@ const SH_ATTRS: readonly AttrSpec[] = [
   { name: 'srcs', type: 'label_list', default: [], doc: 'The shell script (exactly one for binaries and tests).' },
 ];
 
+/** sh_binary and sh_test: srcs is mandatory in Bazel 4.2.3's native rules (sh_library's is not). */
+const SH_EXECUTABLE_ATTRS: readonly AttrSpec[] = SH_ATTRS.map((a) => (a.name === 'srcs' ? { ...a, mandatoryWhenNative: true } : a));
+
 export const shBinary: RuleSchema = {
   name: 'sh_binary',
   doc: 'An executable shell script.',
-  attrs: SH_ATTRS,
+  attrs: SH_EXECUTABLE_ATTRS,
   shared: BINARY_SHARED,
 };
 
@@ -25,7 +28,7 @@ export const shLibrary: RuleSchema = {
 export const shTest: RuleSchema = {
   name: 'sh_test',
   doc: 'A test written as a shell script; it passes when the script exits 0.',
-  attrs: SH_ATTRS,
+  attrs: SH_EXECUTABLE_ATTRS,
   shared: TEST_SHARED,
   test: true,
 };

@@ -18,6 +18,8 @@ const COMMON: readonly FunctionSignature[] = [
   { name: 'rdeps', argTypes: [E, E, I], mandatory: 2 },
   { name: 'same_pkg_direct_rdeps', argTypes: [E], mandatory: 1 },
   { name: 'somepath', argTypes: [E, E], mandatory: 2 },
+  // cquery too (Bazel 4.2.3: `cquery 'tests(//p:fg)'` evaluates).
+  { name: 'tests', argTypes: [E], mandatory: 1 },
 ];
 
 /** Functions of `query` (and genquery) but not of cquery. */
@@ -25,7 +27,6 @@ const QUERY_ONLY: readonly FunctionSignature[] = [
   { name: 'buildfiles', argTypes: [E], mandatory: 1 },
   { name: 'loadfiles', argTypes: [E], mandatory: 1 },
   { name: 'siblings', argTypes: [E], mandatory: 1 },
-  { name: 'tests', argTypes: [E], mandatory: 1 },
   { name: 'visible', argTypes: [E, E], mandatory: 2 },
 ];
 

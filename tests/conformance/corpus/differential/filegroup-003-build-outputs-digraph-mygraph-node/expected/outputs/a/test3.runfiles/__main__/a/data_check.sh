@@ -1,0 +1,2 @@
+#!/bin/sh
+cat a/f1.txt

@@ -1,0 +1,143 @@
+// `npm run differential -- [--seed N] [--count N] [--minutes N] [--commands N] [--batch] [--no-shrink]
+//                           [--no-record] [--show N]`
+//
+// Generates random workspaces (grammar.ts), runs each one's command lines through real Bazel 4.2.3 and through
+// rulepen, compares them (run-both.ts), and for every mismatch shrinks the workspace and command line while it
+// still mismatches (shrink.ts) and writes the result as a conformance case recorded from Bazel under
+// tests/conformance/corpus/differential/ (record.ts). Prints per-area counts at the end and a line per mismatch
+// as it goes. Never part of `npm test`: it needs /usr/bin/bazel.
+//
+// Seeds: workspace i of a run has seed N+i; `--seed N --count 1` reproduces one. `--show N` prints workspace N's
+// files and command lines without running anything.
+
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AREAS, generate } from './grammar.ts';
+import { renderWorkspace, type Sample } from './model.ts';
+import { BazelRunner, bazelBinReader, compare, primary, ROOT, runRulepen, signature, waitIfPaused, writeStubs, type Difference } from './run-both.ts';
+import { shrink } from './shrink.ts';
+import { recordCase } from './record.ts';
+
+interface Args {
+  seed: number;
+  count: number;
+  minutes: number;
+  commands: number;
+  batch: boolean;
+  shrink: boolean;
+  record: boolean;
+  show?: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { seed: 1, count: 20, minutes: 0, commands: 3, batch: false, shrink: true, record: true };
+  for (let i = 0; i < argv.length; i++) {
+    const x = argv[i]!;
+    const val = (): number => Number(x.includes('=') ? x.split('=')[1] : argv[++i]);
+    if (x.startsWith('--seed')) a.seed = val();
+    else if (x.startsWith('--count')) a.count = val();
+    else if (x.startsWith('--minutes')) (a.minutes = val()), (a.count = Number.MAX_SAFE_INTEGER);
+    else if (x.startsWith('--commands')) a.commands = val();
+    else if (x.startsWith('--show')) a.show = val();
+    else if (x === '--batch') a.batch = true;
+    else if (x === '--no-shrink') a.shrink = false;
+    else if (x === '--no-record') a.record = false;
+    else throw new Error(`unknown flag ${x}`);
+  }
+  return a;
+}
+
+function show(s: Sample): void {
+  const files = renderWorkspace(s.workspace);
+  console.log(`# seed ${s.seed}, area ${s.area}`);
+  for (const [p, t] of Object.entries(files)) console.log(`-- ${p} --\n${t}`);
+  for (const c of s.commands) console.log(`$ bazel ${c.argv.map((x) => (/[\s()$"']/.test(x) ? `'${x}'` : x)).join(' ')}`);
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.show !== undefined) {
+    show(generate(args.show, args.commands));
+    return 0;
+  }
+  writeStubs();
+  mkdirSync(ROOT, { recursive: true });
+  const log = join(ROOT, 'mismatches.log');
+  const runner = new BazelRunner(args.batch ? 'batch' : 'server');
+  const deadline = args.minutes > 0 ? Date.now() + args.minutes * 60_000 : Infinity;
+  const counts = new Map<string, { tried: number; mismatched: number; recorded: number }>(AREAS.map((a) => [a, { tried: 0, mismatched: 0, recorded: 0 }]));
+  let inARow = 0;
+  let best = 0;
+  let tried = 0;
+  const started = Date.now();
+  process.on('SIGINT', () => {
+    runner.shutdown();
+    process.exit(130);
+  });
+  // Shapes of mismatches already shrunk (also by earlier runs): counted again, not shrunk again.
+  const sigFile = join(ROOT, 'signatures.json');
+  const signatures = new Map<string, number>(existsSync(sigFile) ? (Object.entries(JSON.parse(readFileSync(sigFile, 'utf8'))) as [string, number][]) : []);
+  for (let i = 0; i < args.count && Date.now() < deadline; i++) {
+    await waitIfPaused(runner);
+    await new Promise((r) => setImmediate(r)); // a macrotask turn, so that SIGINT is handled
+    const seed = args.seed + i;
+    const sample = generate(seed, args.commands);
+    const files = renderWorkspace(sample.workspace);
+    const c = counts.get(sample.area)!;
+    c.tried++;
+    tried++;
+    runner.setFiles(files);
+    let mismatch: { argv: readonly string[]; diffs: Difference[] } | undefined;
+    for (const cmd of sample.commands) {
+      const b = runner.run(cmd.argv, files);
+      const r = await runRulepen(files, cmd.argv, runner.paths);
+      const diffs = compare(b, r, bazelBinReader(runner));
+      if (diffs.length > 0) {
+        mismatch = { argv: cmd.argv, diffs };
+        break;
+      }
+    }
+    if (!mismatch) {
+      inARow++;
+      best = Math.max(best, inARow);
+      process.stdout.write(`seed ${seed} ${sample.area}: ok (${inARow} in a row)\n`);
+      continue;
+    }
+    inARow = 0;
+    c.mismatched++;
+    const head = `seed ${seed} ${sample.area}: MISMATCH bazel ${mismatch.argv.join(' ')}\n${mismatch.diffs.map((d) => `  [${d.aspect}] ${d.detail.split('\n').join('\n    ')}`).join('\n')}\n`;
+    process.stdout.write(head);
+    appendFileSync(log, head);
+    if (!args.shrink) continue;
+    // A mismatch like one already shrunk in this run (same aspect and message shape) is counted, not shrunk again.
+    const sig = signature(primary(mismatch.diffs));
+    if (signatures.has(sig)) {
+      process.stdout.write(`  like seed ${signatures.get(sig)}: not shrunk again\n`);
+      continue;
+    }
+    signatures.set(sig, seed);
+    writeFileSync(sigFile, JSON.stringify(Object.fromEntries(signatures), null, 1));
+    const small = await shrink(runner, sample.workspace, mismatch.argv, mismatch.diffs);
+    if (!small) {
+      process.stdout.write('  (did not reproduce when run again: Bazel unstable here; not recorded)\n');
+      continue;
+    }
+    process.stdout.write(`  shrunk to ${Object.keys(renderWorkspace(small.workspace)).length} files: bazel ${small.argv.join(' ')}\n`);
+    if (!args.record) continue;
+    const where = await recordCase(sample.area, seed, small.workspace, small.argv, small.diffs, runner);
+    if (where) {
+      c.recorded++;
+      process.stdout.write(`  recorded ${where}\n`);
+      appendFileSync(log, `  recorded ${where}\n`);
+    }
+  }
+  runner.shutdown();
+  const mins = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(`\n${tried} workspaces in ${mins} min (seeds ${args.seed}…${args.seed + tried - 1}); longest run without a mismatch: ${best}`);
+  console.log('area            tried  mismatched  recorded');
+  for (const [a, x] of counts) console.log(`${a.padEnd(15)} ${String(x.tried).padStart(5)}  ${String(x.mismatched).padStart(10)}  ${String(x.recorded).padStart(8)}`);
+  writeFileSync(join(ROOT, 'last-counts.json'), JSON.stringify({ tried, best, seed: args.seed, counts: Object.fromEntries(counts) }, null, 2));
+  return 0;
+}
+
+process.exitCode = await main();
