@@ -9,6 +9,15 @@ import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
 import { EXIT, rootCauseText, type CommandResult } from './result.ts';
 
+/**
+ * The name of Bazel's runfiles middleman of an executable: `_middlemen/<root-relative path>-runfiles`, the path
+ * escaped as Actions.escapedPath does (`_` → `__`, `/` → `_S`, `\` → `_B`, `:` → `_C`, `@` → `_A`).
+ */
+export function runfilesMiddleman(exe: Artifact): string {
+  const esc = exe.shortPath.replace(/[_/\\:@]/g, (c) => ({ _: '__', '/': '_S', '\\': '_B', ':': '_C', '@': '_A' })[c]!);
+  return `_middlemen/${esc}-runfiles`;
+}
+
 /** The files a top-level target needs built: its outputs, and for an executable its runfiles. */
 export function topLevelArtifacts(t: AnalyzedTarget): Artifact[] {
   return t.executable ? [...t.files, ...t.runfiles] : [...t.files];
@@ -57,7 +66,10 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
   let failed = false;
   for (const t of top) {
     attempted.add(t.key);
-    const ok = await ex.build(topLevelArtifacts(t));
+    const real = t.actual ?? t;
+    const where = 'location' in real.target ? real.target.location : { file: `${real.label.pkg}/BUILD`, line: 1, column: 1 };
+    const exe = t.executable;
+    const ok = await ex.buildTopLevel(real.label, where, t.files, exe ? { middleman: runfilesMiddleman(exe), artifacts: t.runfiles } : undefined);
     p.con.report(ex.events.splice(0));
     // An alias is reported under the label of the target it stands for (AliasConfiguredTarget.getLabel).
     const l = labelToString((t.actual ?? t).label);
@@ -72,7 +84,9 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     }
   }
   p.collectOutputs();
-  for (const t of built) p.writeRunfiles(t);
+  // The runfiles manifest and tree do not wait for the runfiles themselves (Bazel 4.2.3 writes them, listing a
+  // missing data file, when the runfiles middleman fails): every executable that was built gets them.
+  for (const t of top) if (attempted.has(t.key) && (t.actual ?? t).executable && p.executor.tree.has((t.actual ?? t).executable!.execPath)) p.writeRunfiles(t);
   return { built, failed, attempted };
 }
 

@@ -361,9 +361,9 @@ export class Pipeline {
         this.recordRun(a, r);
         onRun?.(a, r);
       },
-      placeOf: (a) => {
-        const rule = this.loader.getPackage(a.owner.pkg)?.targets.get(a.owner.name);
-        return rule?.kind === 'rule' && a.owner.repo === '' ? locateInRule(ws, rule) : undefined;
+      placeOf: (owner) => {
+        const rule = this.loader.getPackage(owner.pkg)?.targets.get(owner.name);
+        return rule?.kind === 'rule' && owner.repo === '' ? locateInRule(ws, rule) : undefined;
       },
       signal: this.ctx.signal,
       cancel: this.ctx.cancel,

@@ -147,14 +147,14 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   }
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   p.elapsed(p.executor.ran + runs.length + 1);
-  if (selected.length === 0 && !ex.failed && !an.failed) {
-    if (patternErrors) {
-      // Bazel 4.2.3 reports the pattern errors first, then that nothing was left to test.
-      p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
-      p.failed(false);
-    }
+  if (selected.length === 0) {
+    // Bazel 4.2.3 reports the build's failure or the pattern errors first, then that nothing was left to test
+    // (also when building the other targets failed).
+    const buildFailed = ex.failed || an.failed;
+    if (patternErrors && !buildFailed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+    if (patternErrors || buildFailed) p.failed(false);
     p.con.line('error', 'No test targets were found, yet testing was requested');
-    return p.con.result(patternErrors ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
+    return p.con.result(patternErrors || buildFailed ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
   }
   if (ex.failed || an.failed || failedToBuild.length > 0) {
     p.failed(false);
