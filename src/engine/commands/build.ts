@@ -27,7 +27,7 @@ export function topLevelArtifacts(t: AnalyzedTarget): Artifact[] {
  * Analyses the top-level targets and prints what Bazel prints for failures. Returns the targets that analysed
  * cleanly, or an exit code when the build stops here.
  */
-export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: AnalyzedTarget[]; failed: boolean } | { exit: number } {
+export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: AnalyzedTarget[]; failed: boolean; loadingErrors: boolean } | { exit: number } {
   const ok: AnalyzedTarget[] = [];
   let failed = false;
   for (const t of targets) {
@@ -54,7 +54,10 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
     p.con.line('warning', `errors encountered while analyzing target '${l}': it will not be built`);
   }
   if (failed) p.con.line('info', `Analysis succeeded for only ${ok.length} of ${targets.length} top-level targets`);
-  return { ok, failed };
+  // A target that failed for a loading reason (a dependency that does not exist, a package in error) makes
+  // Bazel's keep-going summary "loading phase errors" rather than "not all targets were analyzed".
+  const loadingErrors = p.topLevel.some((a) => a.failed && a.rootCause?.kind === 'loading');
+  return { ok, failed, loadingErrors };
 }
 
 /** Builds analysed top-level targets; prints "Target … up-to-date:" or "… failed to build". */
@@ -137,8 +140,9 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
   // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
-  if (!failed && resolved.failed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
-  else if (!failed && expanded.errors) p.con.line('error', 'command succeeded, but there were loading phase errors');
+  if (!ex.failed && resolved.failed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+  else if (!ex.failed && (expanded.errors || (an.failed && an.loadingErrors))) p.con.line('error', 'command succeeded, but there were loading phase errors');
+  else if (!ex.failed && an.failed) p.con.line('error', 'command succeeded, but not all targets were analyzed');
   p.elapsed(p.executor.ran + 1);
   const explanations = p.explanations({ testSuites: expanded.suites });
   if (failed || resolved.failed || expanded.errors) {

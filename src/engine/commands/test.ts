@@ -152,11 +152,13 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     // (also when building the other targets failed).
     const buildFailed = ex.failed || an.failed;
     if (patternErrors && !buildFailed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+    else if (!ex.failed && an.failed) notAllAnalyzed(p, an.loadingErrors);
     if (patternErrors || buildFailed) p.failed(false);
     p.con.line('error', 'No test targets were found, yet testing was requested');
     return p.con.result(patternErrors || buildFailed ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
   }
   if (ex.failed || an.failed || failedToBuild.length > 0) {
+    if (!ex.failed && an.failed && failedToBuild.length === 0) notAllAnalyzed(p, an.loadingErrors);
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE, explanations);
   }
@@ -173,4 +175,9 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   }
   p.con.line('info', `Build completed successfully, ${actions} total action${actions === 1 ? '' : 's'}`);
   return p.con.result(EXIT.SUCCESS, explanations);
+}
+
+/** --keep_going past analysis failures, the rest built: Bazel's note of what kind of error there was. */
+function notAllAnalyzed(p: Pipeline, loadingErrors: boolean): void {
+  p.con.line('error', loadingErrors ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
 }
