@@ -95,7 +95,7 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
 
 /** Loads the patterns' closure and sets up configurations; an exit code when that fails. */
 export function prepare(p: Pipeline, targets: readonly Target[]): number | undefined {
-  const rootsInError: string[] = [];
+  const rootsInError = p.rootsInError;
   p.load(targets, rootsInError);
   p.flushLoading();
   if (rootsInError.length > 0 && !p.keepGoing) {
@@ -140,12 +140,14 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
   // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
-  if (!ex.failed && resolved.failed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+  // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
+  const patternFailed = resolved.failed || p.rootsInError.length > 0;
+  if (!ex.failed && patternFailed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
   else if (!ex.failed && (expanded.errors || (an.failed && an.loadingErrors))) p.con.line('error', 'command succeeded, but there were loading phase errors');
   else if (!ex.failed && an.failed) p.con.line('error', 'command succeeded, but not all targets were analyzed');
   p.elapsed(p.executor.ran + 1);
   const explanations = p.explanations({ testSuites: expanded.suites });
-  if (failed || resolved.failed || expanded.errors) {
+  if (failed || patternFailed || expanded.errors) {
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE, explanations);
   }

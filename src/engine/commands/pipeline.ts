@@ -148,6 +148,8 @@ export class Pipeline {
   executor!: Executor;
   readonly cache: ActionCache;
   keepGoing = false;
+  /** Packages in error that a requested target is in (with --keep_going the build goes on without it). */
+  readonly rootsInError: string[] = [];
   /** The top-level targets analysed (the Graph panel shows what they reach). */
   readonly topLevel: AnalyzedTarget[] = [];
 
