@@ -15,7 +15,7 @@
 // stdout or stderr above 1 MiB is not shown,
 // as Bazel's --experimental_ui_max_stdouterr_bytes (default 1 MiB) has it: a line says it was skipped.
 
-import { labelToString, type Place } from '../loading/index.ts';
+import { labelToString, type Label, type Location, type Place } from '../loading/index.ts';
 import { utf8Decode, utf8Encode, type ConsoleEvent, type Diagnostic } from '../base/index.ts';
 import type { Action, Artifact } from './artifacts.ts';
 import { Digest, digestBytes } from './digest.ts';
@@ -65,7 +65,8 @@ export interface ExecutorOptions {
   /** Called when an action's run ends (for genrule explanations). */
   readonly onRun?: (action: Action, r: ActionRun) => void;
   /** Where the editor marks a failed action (its rule); asked only when one fails. Default: the rule's location. */
-  readonly placeOf?: (action: Action) => Place | undefined;
+  /** Where in its BUILD file the rule that owns an action or a top-level target is written (for the editor). */
+  readonly placeOf?: (owner: Label) => Place | undefined;
 }
 
 export interface ActionRun {
@@ -116,6 +117,37 @@ export class Executor {
   async build(artifacts: readonly Artifact[]): Promise<boolean> {
     let ok = true;
     for (const a of artifacts) if (!(await this.artifact(a))) ok = false;
+    return ok;
+  }
+
+  /**
+   * A top-level target's files and, for an executable, its runfiles, as Bazel completes a target: a missing
+   * source file among the files is `<BUILD>:l:c: //p:t: missing input file '…'` then `<BUILD>:l:c N input
+   * file(s) do not exist`; runfiles go through Bazel's runfiles middleman action
+   * (`Middleman _middlemen/<escaped path>-runfiles failed: …`), which fails the same way on a missing source.
+   */
+  async buildTopLevel(owner: Label, location: Location, files: readonly Artifact[], runfiles?: { readonly middleman: string; readonly artifacts: readonly Artifact[] }): Promise<boolean> {
+    const l = labelToString(owner);
+    let ok = true;
+    const missing = (as: readonly Artifact[]) => as.filter((a) => !a.generatedBy && !this.tree.has(a.execPath) && this.opts.readSource(a.execPath) === undefined);
+    const name = (a: Artifact) => (a.label ? labelToString(a.label) : a.execPath);
+    const gone = missing(files);
+    if (gone.length > 0) {
+      for (const a of gone) this.failAt(owner, location, `${l}: missing input file '${name(a)}'`);
+      this.failAt(owner, location, `${gone.length} input file(s) do not exist`, 'bare');
+      ok = false;
+    }
+    if (!(await this.build(files.filter((a) => !gone.includes(a))))) ok = false;
+    if (runfiles) {
+      const goneRunfiles = missing(runfiles.artifacts);
+      const progress = `Middleman ${runfiles.middleman} failed`;
+      for (const a of goneRunfiles) this.failAt(owner, location, `${progress}: missing input file '${name(a)}'`);
+      if (goneRunfiles.length > 0) {
+        this.failAt(owner, location, `${progress}: ${goneRunfiles.length} input file(s) do not exist`, 'bare');
+        ok = false;
+      }
+      if (!(await this.build(runfiles.artifacts.filter((a) => !goneRunfiles.includes(a))))) ok = false;
+    }
     return ok;
   }
 
@@ -212,15 +244,18 @@ export class Executor {
 
   /** An action failed: a Diagnostic marked on its rule, printed at the rule's location (`bare`: without a colon). */
   private fail(action: Action, message: string, bare?: 'bare'): void {
-    const loc = action.location;
-    const place = this.opts.placeOf?.(action);
+    this.failAt(action.owner, action.location, message, bare);
+  }
+
+  private failAt(owner: Label, loc: Location, message: string, bare?: 'bare'): void {
+    const place = this.opts.placeOf?.(owner);
     const d: Diagnostic = {
       file: place?.file ?? loc.file,
       range: place?.range ?? { start: { line: loc.line, column: loc.column }, end: { line: loc.line, column: loc.column } },
       severity: 'error',
       message,
       kind: 'execution',
-      target: labelToString(action.owner),
+      target: labelToString(owner),
       printedAt: { file: loc.file, line: loc.line, column: loc.column, ...(bare ? { bare: true } : {}) },
     };
     this.events.push({ diagnostic: d });

@@ -9,6 +9,15 @@ import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
 import { EXIT, rootCauseText, type CommandResult } from './result.ts';
 
+/**
+ * The name of Bazel's runfiles middleman of an executable: `_middlemen/<root-relative path>-runfiles`, the path
+ * escaped as Actions.escapedPath does (`_` → `__`, `/` → `_S`, `\` → `_B`, `:` → `_C`, `@` → `_A`).
+ */
+export function runfilesMiddleman(exe: Artifact): string {
+  const esc = exe.shortPath.replace(/[_/\\:@]/g, (c) => ({ _: '__', '/': '_S', '\\': '_B', ':': '_C', '@': '_A' })[c]!);
+  return `_middlemen/${esc}-runfiles`;
+}
+
 /** The files a top-level target needs built: its outputs, and for an executable its runfiles. */
 export function topLevelArtifacts(t: AnalyzedTarget): Artifact[] {
   return t.executable ? [...t.files, ...t.runfiles] : [...t.files];
@@ -18,7 +27,7 @@ export function topLevelArtifacts(t: AnalyzedTarget): Artifact[] {
  * Analyses the top-level targets and prints what Bazel prints for failures. Returns the targets that analysed
  * cleanly, or an exit code when the build stops here.
  */
-export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: AnalyzedTarget[]; failed: boolean } | { exit: number } {
+export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: AnalyzedTarget[]; failed: boolean; loadingErrors: boolean } | { exit: number } {
   const ok: AnalyzedTarget[] = [];
   let failed = false;
   for (const t of targets) {
@@ -45,7 +54,10 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
     p.con.line('warning', `errors encountered while analyzing target '${l}': it will not be built`);
   }
   if (failed) p.con.line('info', `Analysis succeeded for only ${ok.length} of ${targets.length} top-level targets`);
-  return { ok, failed };
+  // A target that failed for a loading reason (a dependency that does not exist, a package in error) makes
+  // Bazel's keep-going summary "loading phase errors" rather than "not all targets were analyzed".
+  const loadingErrors = p.topLevel.some((a) => a.failed && a.rootCause?.kind === 'loading');
+  return { ok, failed, loadingErrors };
 }
 
 /** Builds analysed top-level targets; prints "Target … up-to-date:" or "… failed to build". */
@@ -57,7 +69,10 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
   let failed = false;
   for (const t of top) {
     attempted.add(t.key);
-    const ok = await ex.build(topLevelArtifacts(t));
+    const real = t.actual ?? t;
+    const where = 'location' in real.target ? real.target.location : { file: `${real.label.pkg}/BUILD`, line: 1, column: 1 };
+    const exe = t.executable;
+    const ok = await ex.buildTopLevel(real.label, where, t.files, exe ? { middleman: runfilesMiddleman(exe), artifacts: t.runfiles } : undefined);
     p.con.report(ex.events.splice(0));
     // An alias is reported under the label of the target it stands for (AliasConfiguredTarget.getLabel).
     const l = labelToString((t.actual ?? t).label);
@@ -72,13 +87,15 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     }
   }
   p.collectOutputs();
-  for (const t of built) p.writeRunfiles(t);
+  // The runfiles manifest and tree do not wait for the runfiles themselves (Bazel 4.2.3 writes them, listing a
+  // missing data file, when the runfiles middleman fails): every executable that was built gets them.
+  for (const t of top) if (attempted.has(t.key) && (t.actual ?? t).executable && p.executor.tree.has((t.actual ?? t).executable!.execPath)) p.writeRunfiles(t);
   return { built, failed, attempted };
 }
 
 /** Loads the patterns' closure and sets up configurations; an exit code when that fails. */
 export function prepare(p: Pipeline, targets: readonly Target[]): number | undefined {
-  const rootsInError: string[] = [];
+  const rootsInError = p.rootsInError;
   p.load(targets, rootsInError);
   p.flushLoading();
   if (rootsInError.length > 0 && !p.keepGoing) {
@@ -123,11 +140,14 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
   // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
-  if (!failed && resolved.failed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
-  else if (!failed && expanded.errors) p.con.line('error', 'command succeeded, but there were loading phase errors');
+  // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
+  const patternFailed = resolved.failed || p.rootsInError.length > 0;
+  if (!ex.failed && patternFailed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+  else if (!ex.failed && (expanded.errors || (an.failed && an.loadingErrors))) p.con.line('error', 'command succeeded, but there were loading phase errors');
+  else if (!ex.failed && an.failed) p.con.line('error', 'command succeeded, but not all targets were analyzed');
   p.elapsed(p.executor.ran + 1);
   const explanations = p.explanations({ testSuites: expanded.suites });
-  if (failed || resolved.failed || expanded.errors) {
+  if (failed || patternFailed || expanded.errors) {
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE, explanations);
   }

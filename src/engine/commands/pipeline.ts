@@ -148,6 +148,8 @@ export class Pipeline {
   executor!: Executor;
   readonly cache: ActionCache;
   keepGoing = false;
+  /** Packages in error that a requested target is in (with --keep_going the build goes on without it). */
+  readonly rootsInError: string[] = [];
   /** The top-level targets analysed (the Graph panel shows what they reach). */
   readonly topLevel: AnalyzedTarget[] = [];
 
@@ -361,9 +363,9 @@ export class Pipeline {
         this.recordRun(a, r);
         onRun?.(a, r);
       },
-      placeOf: (a) => {
-        const rule = this.loader.getPackage(a.owner.pkg)?.targets.get(a.owner.name);
-        return rule?.kind === 'rule' && a.owner.repo === '' ? locateInRule(ws, rule) : undefined;
+      placeOf: (owner) => {
+        const rule = this.loader.getPackage(owner.pkg)?.targets.get(owner.name);
+        return rule?.kind === 'rule' && owner.repo === '' ? locateInRule(ws, rule) : undefined;
       },
       signal: this.ctx.signal,
       cancel: this.ctx.cancel,

@@ -39,9 +39,11 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   // A word that failed to resolve under --keep_going, or a suite that listed a non-test: the tests left still
   // run, and the command fails after them.
   if (expanded.errors) p.con.line('warning', 'Target pattern parsing failed.');
-  const patternErrors = expanded.errors || resolved.failed;
+  let patternErrors = expanded.errors || resolved.failed;
   const prep = prepare(p, expanded.targets);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
+  // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
+  if (p.rootsInError.length > 0) patternErrors = true;
   const tests: AnalyzedTarget[] = [];
   const buildOnly: Target[] = [];
   for (const t of expanded.targets) {
@@ -147,16 +149,20 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   }
   if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   p.elapsed(p.executor.ran + runs.length + 1);
-  if (selected.length === 0 && !ex.failed && !an.failed) {
-    if (patternErrors) {
-      // Bazel 4.2.3 reports the pattern errors first, then that nothing was left to test.
-      p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
-      p.failed(false);
-    }
+  if (selected.length === 0) {
+    // Bazel 4.2.3 reports the build's failure or the pattern errors first, then that nothing was left to test
+    // (also when building the other targets failed).
+    const buildFailed = ex.failed || an.failed;
+    // The pattern's errors come first, even when analysis failed too (Bazel 4.2.3).
+    if (patternErrors && !ex.failed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+    else if (!ex.failed && an.failed) notAllAnalyzed(p, an.loadingErrors);
+    if (patternErrors || buildFailed) p.failed(false);
     p.con.line('error', 'No test targets were found, yet testing was requested');
-    return p.con.result(patternErrors ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
+    return p.con.result(patternErrors || buildFailed ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
   }
   if (ex.failed || an.failed || failedToBuild.length > 0) {
+    if (!ex.failed && patternErrors && failedToBuild.length === 0) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
+    else if (!ex.failed && an.failed && failedToBuild.length === 0) notAllAnalyzed(p, an.loadingErrors);
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE, explanations);
   }
@@ -173,4 +179,9 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   }
   p.con.line('info', `Build completed successfully, ${actions} total action${actions === 1 ? '' : 's'}`);
   return p.con.result(EXIT.SUCCESS, explanations);
+}
+
+/** --keep_going past analysis failures, the rest built: Bazel's note of what kind of error there was. */
+function notAllAnalyzed(p: Pipeline, loadingErrors: boolean): void {
+  p.con.line('error', loadingErrors ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
 }

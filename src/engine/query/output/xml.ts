@@ -182,7 +182,9 @@ export function makeXmlFormatter(workspace: Workspace) {
         }
       }
     }
-    lines.push('</query>');
+    // An empty result is one empty element, as Bazel's DOM serialiser writes it: `<query version="2"/>`.
+    if (lines.length === 2) lines[1] = '<query version="2"/>';
+    else lines.push('</query>');
     return lines.join('\n') + '\n';
   };
 }

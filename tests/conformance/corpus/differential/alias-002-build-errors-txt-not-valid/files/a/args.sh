@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "$@"
+test "$1" = "one"

@@ -1,0 +1,2 @@
+#!/bin/sh
+cat b/f1.txt
