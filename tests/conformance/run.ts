@@ -1,5 +1,5 @@
 // The conformance runner: every case of the corpus (tests/conformance/corpus, recorded from real Bazel 4.2.3,
-// plus hand-written starlark_doc_extract cases) runs through the `rulepen` CLI as a child process, and its exit
+// plus hand-written starlark_doc_extract cases and current/ cases derived from Bazel's own tests) runs through the `rulepen` CLI as a child process, and its exit
 // code, stdout, stderr keys and output files are compared with what Bazel did (corpus/README.md).
 //
 //   node --import tsx tests/conformance/run.ts [NAME-SUBSTRING…]
@@ -8,15 +8,20 @@
 // there, since the corpus is Bazel 4.2.3's behaviour; doc-extract/ cases follow current Bazel and get none);
 // the CLI runs as `node <bundle> --workspace=<tmp> <args…>`, two at a time (the bundle of bin/rulepen.mjs's
 // sources that scripts/bundle-cli.ts makes at the start, so no case pays for compiling TypeScript); then
-//   - the exit code must equal expected/exit_code;
+//   - the exit code must equal expected/exit_code (current/ cases may leave it out when their Bazel test does not
+//     check success or failure, and write `nonzero` when it checks only that the command failed);
 //   - stdout, normalised as the recorder did (the temporary path → ${WORKSPACE}, trailing whitespace stripped,
 //     trailing empty lines dropped, one final newline; for `test` only the summary lines `<STATUS> <label>`,
 //     sorted by label; for `cquery` configuration ids → (cfg1), (cfg2), … in order of first appearance), must
 //     equal expected/stdout when that file exists;
 //   - every line of expected/stderr_key must occur in stderr (raw, or with the path put back as ${WORKSPACE});
+//     every line of expected/stderr_lacks must not; every line of expected/stdout_contains must occur in the
+//     normalised stdout, every line of expected/stdout_lacks must not (for expect_not_log and assertions on a
+//     part of the output);
 //   - every file listed in case.json "outputs" must exist under <tmp>/bazel-bin/ and equal expected/outputs/<p>
 //     byte for byte (text outputs compared after ${WORKSPACE} substitution, as recorded; `<p>.is_gzip` +
-//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text).
+//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text; `<p>.contains`
+//     instead lists substrings the output must contain, one per line).
 //
 // tests/conformance/expected-failures.txt lists, one per line with a `# reason`, the cases that cannot pass yet.
 // The runner prints one line per case whose outcome is not the expected one (with the reason it failed), then
@@ -37,8 +42,11 @@ const CORPUS = join(ROOT, 'tests/conformance/corpus');
 const PARALLELISM = 2;
 const TIMEOUT_MS = 60_000;
 
+const SUITES = ['cases', 'doc-extract', 'current'] as const;
+type Suite = (typeof SUITES)[number];
+
 interface Case {
-  readonly suite: 'cases' | 'doc-extract';
+  readonly suite: Suite;
   readonly name: string;
   readonly dir: string;
   readonly args: string[];
@@ -53,8 +61,9 @@ interface Outcome {
 
 function listCases(filters: string[]): Case[] {
   const out: Case[] = [];
-  for (const suite of ['cases', 'doc-extract'] as const) {
+  for (const suite of SUITES) {
     const base = join(CORPUS, suite);
+    if (!existsSync(base)) continue;
     for (const name of readdirSync(base).sort()) {
       const dir = join(base, name);
       if (!statSync(dir).isDirectory()) continue;
@@ -151,19 +160,27 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
     const r = await run(bin, [`--workspace=${ws}`, ...c.args]);
     const exp = join(c.dir, 'expected');
     const problems: string[] = [];
-    const wantCode = Number(readFileSync(join(exp, 'exit_code'), 'utf8').trim());
-    if (r.code !== wantCode) problems.push(`exit code ${r.code}, expected ${wantCode}`);
+    if (existsSync(join(exp, 'exit_code'))) {
+      const want = readFileSync(join(exp, 'exit_code'), 'utf8').trim();
+      if (want === 'nonzero' ? r.code === 0 : r.code !== Number(want)) problems.push(`exit code ${r.code}, expected ${want}`);
+    }
+    const gotOut = normaliseStdout(r.stdout, ws, c.args[0] ?? '');
     if (existsSync(join(exp, 'stdout'))) {
       const want = readFileSync(join(exp, 'stdout'), 'utf8');
-      const got = normaliseStdout(r.stdout, ws, c.args[0] ?? '');
-      if (got !== want) problems.push(`stdout ${firstDifference(want, got)}`);
+      if (gotOut !== want) problems.push(`stdout ${firstDifference(want, gotOut)}`);
     }
-    if (existsSync(join(exp, 'stderr_key'))) {
-      const errNorm = r.stderr.split(ws).join('${WORKSPACE}');
-      for (const key of readFileSync(join(exp, 'stderr_key'), 'utf8').split('\n')) {
-        if (!key.trim()) continue;
-        if (!r.stderr.includes(key) && !errNorm.includes(key)) problems.push(`stderr lacks ${JSON.stringify(key)}`);
-      }
+    for (const key of keyLines(join(exp, 'stdout_contains'))) {
+      if (!gotOut.includes(key)) problems.push(`stdout lacks ${JSON.stringify(key)}`);
+    }
+    for (const key of keyLines(join(exp, 'stdout_lacks'))) {
+      if (gotOut.includes(key)) problems.push(`stdout has ${JSON.stringify(key)}`);
+    }
+    const errNorm = r.stderr.split(ws).join('${WORKSPACE}');
+    for (const key of keyLines(join(exp, 'stderr_key'))) {
+      if (!r.stderr.includes(key) && !errNorm.includes(key)) problems.push(`stderr lacks ${JSON.stringify(key)}`);
+    }
+    for (const key of keyLines(join(exp, 'stderr_lacks'))) {
+      if (r.stderr.includes(key) || errNorm.includes(key)) problems.push(`stderr has ${JSON.stringify(key)}`);
     }
     for (const rel of c.outputs) {
       const actualPath = join(ws, 'bazel-bin', rel);
@@ -181,6 +198,12 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
         }
         got = gunzipSync(got);
       }
+      const containsPath = join(exp, 'outputs', rel + '.contains');
+      if (existsSync(containsPath)) {
+        const text = got.toString('utf8').split(ws).join('${WORKSPACE}');
+        for (const key of keyLines(containsPath)) if (!text.includes(key)) problems.push(`output ${rel} lacks ${JSON.stringify(key)}`);
+        continue;
+      }
       const want = readFileSync(wantPath);
       const gotText = Buffer.from(got.toString('utf8').split(ws).join('${WORKSPACE}'), 'utf8');
       if (!got.equals(want) && !gotText.equals(want)) problems.push(`output ${rel} differs`);
@@ -191,6 +214,14 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
   } finally {
     rmSync(ws, { recursive: true, force: true });
   }
+}
+
+/** The non-blank lines of an expectation file (none when it is absent). */
+function keyLines(path: string): string[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -219,7 +250,7 @@ async function main(): Promise<number> {
   );
   let passed = 0;
   let unexpected = 0;
-  for (const suite of ['cases', 'doc-extract'] as const) {
+  for (const suite of SUITES) {
     const mine = outcomes.filter((o) => o.c.suite === suite);
     if (mine.length === 0) continue;
     let p = 0;
@@ -244,6 +275,14 @@ async function main(): Promise<number> {
     }
     passed += p;
     console.log(`${suite}: ${p} passed, ${f} failed (${k} expected)`);
+  }
+  const seen = new Set<string>();
+  for (const c of cases) {
+    if (seen.has(c.name)) {
+      unexpected++;
+      console.log(`DUPLICATE CASE NAME ${c.suite}/${c.name}: expected-failures.txt names cases without their suite`);
+    }
+    seen.add(c.name);
   }
   if (filters.length === 0) {
     for (const name of expected.keys()) {
