@@ -75,6 +75,11 @@ export interface Profile {
   readonly genqueryCompressedOutput: boolean;
   /** Query output formats that exist (#6). */
   readonly queryOutputs: readonly string[];
+  /**
+   * The output formats genquery's `opts` may name, in the order its "Invalid output format" rule error lists them
+   * (Bazel's OutputFormatters.getDefaultFormatters(); bazel_query_test.sh#test_genquery_bad_output_formatter).
+   */
+  readonly genqueryOutputs: readonly string[];
   /** cquery output formats that exist, in the order Bazel lists them ("Valid values are: …"); `files` is 5.x+. */
   readonly cqueryOutputs: readonly string[];
   // ---- command line ----
@@ -129,6 +134,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
+    genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
@@ -156,6 +162,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
+    genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,

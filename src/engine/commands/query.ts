@@ -34,7 +34,21 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   if ('failed' in parsed) return parsed.failed;
   const cl = parsed.commandLine;
   const { given, flag, list } = optionReader(cl);
-  if (cl.residue.length === 0) {
+  // --query_file names a workspace-relative file holding the expression (never both it and one in the residue).
+  const queryFile = String(given('query_file') ?? '');
+  let text = cl.residue.join(' ');
+  if (queryFile !== '') {
+    if (cl.residue.length > 0) {
+      out.line('error', 'Command-line query and --query_file cannot both be specified');
+      return out.result(EXIT.COMMAND_LINE_ERROR);
+    }
+    const fromFile = workspace.read(queryFile.replace(/^\.\//, ''));
+    if (fromFile === undefined) {
+      out.line('error', `I/O error reading from ${queryFile}`);
+      return out.result(EXIT.COMMAND_LINE_ERROR);
+    }
+    text = fromFile;
+  } else if (cl.residue.length === 0) {
     out.line('error', "missing query expression. Type 'bazel help query' for syntax and help");
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
@@ -60,8 +74,6 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     out.line('error', `--output=${format} is not supported with --order_output=no`);
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  const text = cl.residue.join(' ');
-
   const expr = parseOrReport(text, functionSignatures({ command: 'query', someTakesCount: profile.querySomeTakesCount, skyQuery }), out);
   if ('exitCode' in expr) return expr;
   if (format === 'location' && [...subExpressions(expr)].some((e) => e.kind === 'call' && (e.name === 'buildfiles' || e.name === 'loadfiles'))) {
@@ -102,6 +114,8 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
       out.line('error', `Evaluation of query "${exprToString(expr)}" failed: errors were encountered while computing transitive closure`);
       return out.result(EXIT.COMMAND_FAILURE);
     }
+    // Under --keep_going Bazel's handleError reports the same failure as an event and goes on.
+    out.line('error', `Evaluation of subquery "${exprToString(expr)}" failed: errors were encountered while computing transitive closure`);
     partial = true;
   }
   if (graph.packagesInError.size > 0) {
@@ -115,8 +129,11 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   if (partial) out.line('warning', '--keep_going specified, ignoring errors. Results may be inaccurate');
   const explored = (k: string) => ev.exploredEdges(k);
   // Current Bazel's lexicographic default keeps a top-level somepath() in path order.
-  const pathOrder = orderOutput === 'auto' && profile.queryDefaultOrder === 'lexicographic' && expr.kind === 'call' && expr.name === 'somepath';
-  const ordered = orderResult(graph, result, pathOrder ? 'no' : orderOutput, profile.queryDefaultOrder, explored);
+  // --[no]incompatible_lexicographical_output picks the `auto` ordering; unset, the profile's default holds.
+  const lexicographical = given('incompatible_lexicographical_output');
+  const defaultOrder = lexicographical === undefined ? profile.queryDefaultOrder : lexicographical === true ? 'lexicographic' : 'dependency';
+  const pathOrder = orderOutput === 'auto' && defaultOrder === 'lexicographic' && expr.kind === 'call' && expr.name === 'somepath';
+  const ordered = orderResult(graph, result, pathOrder ? 'no' : orderOutput, defaultOrder, explored);
   if (ordered.length === 0) out.line('info', 'Empty results');
   const nodeLimit = Number(given('graph:node_limit') ?? 512);
   const options: OutputOptions = {

@@ -64,6 +64,8 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
   ['incompatible_config_setting_private_default_visibility', 'boolean', 'false', false, 'build test run query cquery', 'If incompatible_enforce_config_setting_visibility=false, this is a noop.'],
   ['enable_bzlmod', 'boolean', 'true', false, 'build test run query cquery', 'If true, enables the Bzlmod dependency management system.'],
   ['enable_workspace', 'boolean', 'false', false, 'build test run query cquery', 'If true, enables the legacy WORKSPACE system for external dependencies.'],
+  ['incompatible_lexicographical_output', 'boolean', 'true', false, 'query', 'If this option is set, sorts --order_output=auto output in lexicographical order.'],
+  ['experimental_genquery_use_graphless_query', 'boolean', 'auto', false, 'build test run cquery', 'If true, uses a Query implementation that does not make a copy of the graph.'],
 ];
 
 // Options Bazel 4.2.3 accepts but its help does not list (deprecated or undocumented); same row shape.

@@ -225,8 +225,9 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const given = (n: string) => lastValue(options.options, n)?.value;
   const flag = (n: string, d: boolean) => (given(n) === undefined ? d : given(n) === true);
   const format = String(given('output') ?? 'label');
-  if (!profile.queryOutputs.includes(format)) {
-    return fail(`error while parsing query options: Invalid output format '${format}'. Valid values are: ${profile.queryOutputs.join(', ')}`, 'opts');
+  // Options parse, then GenQuery looks the format up among its formatters: a rule error, not an attribute's.
+  if (!profile.genqueryOutputs.includes(format)) {
+    return fail(`Invalid output format '${format}'. Valid values are: ${profile.genqueryOutputs.join(', ')}`);
   }
   const formatter = formatterFor(format, loader.workspace)!;
 
