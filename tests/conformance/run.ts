@@ -21,7 +21,7 @@
 //   - every file listed in case.json "outputs" must exist under <tmp>/bazel-bin/ and equal expected/outputs/<p>
 //     byte for byte (text outputs compared after ${WORKSPACE} substitution, as recorded; `<p>.is_gzip` +
 //     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text; `<p>.contains`
-//     instead lists substrings the output must contain, one per line).
+//     and `<p>.lacks` instead list whole lines the output must and must not have).
 //
 // tests/conformance/expected-failures.txt lists, one per line with a `# reason`, the cases that cannot pass yet.
 // The runner prints one line per case whose outcome is not the expected one (with the reason it failed), then
@@ -199,9 +199,11 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
         got = gunzipSync(got);
       }
       const containsPath = join(exp, 'outputs', rel + '.contains');
-      if (existsSync(containsPath)) {
-        const text = got.toString('utf8').split(ws).join('${WORKSPACE}');
-        for (const key of keyLines(containsPath)) if (!text.includes(key)) problems.push(`output ${rel} lacks ${JSON.stringify(key)}`);
+      const lacksPath = join(exp, 'outputs', rel + '.lacks');
+      if (existsSync(containsPath) || existsSync(lacksPath)) {
+        const lines = got.toString('utf8').split(ws).join('${WORKSPACE}').split('\n');
+        for (const key of keyLines(containsPath)) if (!lines.includes(key)) problems.push(`output ${rel} lacks the line ${JSON.stringify(key)}`);
+        for (const key of keyLines(lacksPath)) if (lines.includes(key)) problems.push(`output ${rel} has the line ${JSON.stringify(key)}`);
         continue;
       }
       const want = readFileSync(wantPath);

@@ -73,6 +73,15 @@ export interface Profile {
   readonly genqueryDefaultOrder: 'dependency' | 'lexicographic';
   /** genquery has `compressed_output` (#5). */
   readonly genqueryCompressedOutput: boolean;
+  /**
+   * genquery's `scope` targets are analysed prerequisites (configured, visibility- and testonly-checked). Current
+   * Bazel only loads their closure (GenQueryIntegrationTest#testHandlesMissingTargetGracefully: a private scope
+   * target is fine; #testReportsMissingScopeTarget: "errors were encountered while computing transitive closure
+   * of the scope").
+   */
+  readonly genqueryScopeAnalysed: boolean;
+  /** genquery's --nodep_deps default (current Bazel: false, GenQueryIntegrationTest#testNodepDeps_defaultIsFalse). */
+  readonly genqueryNodepDeps: boolean;
   /** Query output formats that exist (#6). */
   readonly queryOutputs: readonly string[];
   /**
@@ -133,6 +142,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
+    genqueryScopeAnalysed: true,
+    genqueryNodepDeps: true,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
@@ -161,6 +172,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,
+    genqueryScopeAnalysed: false,
+    genqueryNodepDeps: false,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
     genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],

@@ -82,7 +82,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   }
 
   const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
-  const graph = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps });
+  const graph = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps, nodepDeps: flag('nodep_deps', true) });
   if (flag('infer_universe_scope', false) && universeScope.length === 0) {
     for (const e of subExpressions(expr)) if (e.kind === 'pattern') universeScope.push(e.word);
   }
