@@ -26,6 +26,29 @@ import { commandOptions, optionReader, optionValue } from './options.ts';
 import { EXIT, Console, type CommandResult, type ResultGraph, type ResultGraphEdge, type ResultGraphNode } from './result.ts';
 import type { CommandContext } from './context.ts';
 
+/**
+ * The query expression: the residue, or the workspace-relative file --query_file names (never both); a
+ * CommandResult when neither or both are given, or the file is missing.
+ */
+export function expressionText(ctx: CommandContext, residue: readonly string[], queryFile: unknown, command: string, out: Console): string | CommandResult {
+  const file = String(queryFile ?? '');
+  if (file === '') {
+    if (residue.length > 0) return residue.join(' ');
+    out.line('error', `missing query expression. Type 'bazel help ${command}' for syntax and help`);
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  if (residue.length > 0) {
+    out.line('error', 'Command-line query and --query_file cannot both be specified');
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  const text = ctx.workspace.read(file.replace(/^\.\//, ''));
+  if (text === undefined) {
+    out.line('error', `I/O error reading from ${file}`);
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  return text;
+}
+
 export function queryCommand(ctx: CommandContext, args: readonly string[]): CommandResult {
   const out = new Console(ctx.workspaceDir);
   const { workspace } = ctx;
@@ -34,24 +57,8 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   if ('failed' in parsed) return parsed.failed;
   const cl = parsed.commandLine;
   const { given, flag, list } = optionReader(cl);
-  // --query_file names a workspace-relative file holding the expression (never both it and one in the residue).
-  const queryFile = String(given('query_file') ?? '');
-  let text = cl.residue.join(' ');
-  if (queryFile !== '') {
-    if (cl.residue.length > 0) {
-      out.line('error', 'Command-line query and --query_file cannot both be specified');
-      return out.result(EXIT.COMMAND_LINE_ERROR);
-    }
-    const fromFile = workspace.read(queryFile.replace(/^\.\//, ''));
-    if (fromFile === undefined) {
-      out.line('error', `I/O error reading from ${queryFile}`);
-      return out.result(EXIT.COMMAND_LINE_ERROR);
-    }
-    text = fromFile;
-  } else if (cl.residue.length === 0) {
-    out.line('error', "missing query expression. Type 'bazel help query' for syntax and help");
-    return out.result(EXIT.COMMAND_LINE_ERROR);
-  }
+  const text = expressionText(ctx, cl.residue, given('query_file'), 'query', out);
+  if (typeof text !== 'string') return text;
   const format = String(optionValue(cl, 'output') ?? 'label');
   const valid = profile.queryOutputs;
   if (!valid.includes(format)) {
