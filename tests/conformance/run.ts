@@ -1,24 +1,29 @@
 // The conformance runner: every case of the corpus (tests/conformance/corpus, recorded from real Bazel 4.2.3,
-// plus hand-written starlark_doc_extract cases) runs through the `rulepen` CLI as a child process, and its exit
+// plus hand-written starlark_doc_extract cases and current/ cases derived from Bazel's own tests) runs through the `rulepen` CLI as a child process, and its exit
 // code, stdout, stderr keys and output files are compared with what Bazel did (corpus/README.md).
 //
 //   node --import tsx tests/conformance/run.ts [NAME-SUBSTRING…]
 //
 // Each case: files/ is copied to a fresh temporary directory (for cases/ and differential/, `.bazelversion` =
-// 4.2.3 is written there, since those are Bazel 4.2.3's behaviour; doc-extract/ cases follow current Bazel and
-// get none); the CLI runs as `node <bundle> --workspace=<tmp> <args…>`, two at a time (the bundle of
+// 4.2.3 is written there, since those are Bazel 4.2.3's behaviour; doc-extract/ and current/ cases follow current
+// Bazel and get none); the CLI runs as `node <bundle> --workspace=<tmp> <args…>`, two at a time (the bundle of
 // bin/rulepen.mjs's sources that scripts/bundle-cli.ts makes at the start, so no case pays for compiling
 // TypeScript); then
-//   - the exit code must equal expected/exit_code;
+//   - the exit code must equal expected/exit_code (current/ cases may leave it out when their Bazel test does not
+//     check success or failure, and write `nonzero` when it checks only that the command failed);
 //   - stdout, normalised as the recorder did (the temporary path → ${WORKSPACE}, trailing whitespace stripped,
 //     trailing empty lines dropped, one final newline; for `test` only the summary lines `<STATUS> <label>`,
 //     sorted by label; for `cquery` configuration ids → (cfg1), (cfg2), … in order of first appearance), must
 //     equal expected/stdout when that file exists;
 //   - binary stdout (query --output=proto) must equal expected/stdout_bytes byte for byte when that file exists;
 //   - every line of expected/stderr_key must occur in stderr (raw, or with the path put back as ${WORKSPACE});
+//     every line of expected/stderr_lacks must not; every line of expected/stdout_contains must occur in the
+//     normalised stdout, every line of expected/stdout_lacks must not (for expect_not_log and assertions on a
+//     part of the output);
 //   - every file listed in case.json "outputs" must exist under <tmp>/bazel-bin/ and equal expected/outputs/<p>
 //     byte for byte (text outputs compared after ${WORKSPACE} substitution, as recorded; `<p>.is_gzip` +
-//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text; the CLI is given
+//     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text; `<p>.contains`
+//     and `<p>.lacks` instead list whole lines the output must and must not have; the CLI is given
 //     `--output_base`, put back as ${OUTPUT_BASE} like the workspace path).
 //
 // tests/conformance/expected-failures.txt lists, one per line with a `# reason`, the cases that cannot pass yet.
@@ -42,10 +47,11 @@ const TIMEOUT_MS = 60_000;
 /** The output base the CLI is told (a startup option, as Bazel's); recorded outputs say ${OUTPUT_BASE} for it. */
 const OUTPUT_BASE = '/tmp/rulepen-conformance-output-base';
 /** cases/ and differential/ (written by tests/differential, recorded from Bazel 4.2.3) run under the 4.2.3 profile. */
-const SUITES = ['cases', 'differential', 'doc-extract'] as const;
+const SUITES = ['cases', 'differential', 'doc-extract', 'current'] as const;
+type Suite = (typeof SUITES)[number];
 
 interface Case {
-  readonly suite: 'cases' | 'differential' | 'doc-extract';
+  readonly suite: Suite;
   readonly name: string;
   readonly dir: string;
   readonly args: string[];
@@ -156,27 +162,35 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
   try {
     cpSync(join(c.dir, 'files'), ws, { recursive: true });
     for (const p of walk(ws)) if (p.endsWith('.sh')) chmodSync(p, 0o755);
-    if (c.suite !== 'doc-extract') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
+    if (c.suite === 'cases' || c.suite === 'differential') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
     const r = await run(bin, [`--workspace=${ws}`, `--output_base=${OUTPUT_BASE}`, ...c.args]);
     const exp = join(c.dir, 'expected');
     const problems: string[] = [];
-    const wantCode = Number(readFileSync(join(exp, 'exit_code'), 'utf8').trim());
-    if (r.code !== wantCode) problems.push(`exit code ${r.code}, expected ${wantCode}`);
+    if (existsSync(join(exp, 'exit_code'))) {
+      const want = readFileSync(join(exp, 'exit_code'), 'utf8').trim();
+      if (want === 'nonzero' ? r.code === 0 : r.code !== Number(want)) problems.push(`exit code ${r.code}, expected ${want}`);
+    }
+    const gotOut = normaliseStdout(r.stdout, ws, c.args[0] ?? '');
     if (existsSync(join(exp, 'stdout'))) {
       const want = readFileSync(join(exp, 'stdout'), 'utf8');
-      const got = normaliseStdout(r.stdout, ws, c.args[0] ?? '');
-      if (got !== want) problems.push(`stdout ${firstDifference(want, got)}`);
+      if (gotOut !== want) problems.push(`stdout ${firstDifference(want, gotOut)}`);
     }
     if (existsSync(join(exp, 'stdout_bytes'))) {
       // Binary stdout (query --output=proto), byte for byte.
       if (!r.stdoutBytes.equals(readFileSync(join(exp, 'stdout_bytes')))) problems.push('stdout bytes differ');
     }
-    if (existsSync(join(exp, 'stderr_key'))) {
-      const errNorm = r.stderr.split(ws).join('${WORKSPACE}');
-      for (const key of readFileSync(join(exp, 'stderr_key'), 'utf8').split('\n')) {
-        if (!key.trim()) continue;
-        if (!r.stderr.includes(key) && !errNorm.includes(key)) problems.push(`stderr lacks ${JSON.stringify(key)}`);
-      }
+    for (const key of keyLines(join(exp, 'stdout_contains'))) {
+      if (!gotOut.includes(key)) problems.push(`stdout lacks ${JSON.stringify(key)}`);
+    }
+    for (const key of keyLines(join(exp, 'stdout_lacks'))) {
+      if (gotOut.includes(key)) problems.push(`stdout has ${JSON.stringify(key)}`);
+    }
+    const errNorm = r.stderr.split(ws).join('${WORKSPACE}');
+    for (const key of keyLines(join(exp, 'stderr_key'))) {
+      if (!r.stderr.includes(key) && !errNorm.includes(key)) problems.push(`stderr lacks ${JSON.stringify(key)}`);
+    }
+    for (const key of keyLines(join(exp, 'stderr_lacks'))) {
+      if (r.stderr.includes(key) || errNorm.includes(key)) problems.push(`stderr has ${JSON.stringify(key)}`);
     }
     for (const rel of c.outputs) {
       const actualPath = join(ws, 'bazel-bin', rel);
@@ -194,6 +208,14 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
         }
         got = gunzipSync(got);
       }
+      const containsPath = join(exp, 'outputs', rel + '.contains');
+      const lacksPath = join(exp, 'outputs', rel + '.lacks');
+      if (existsSync(containsPath) || existsSync(lacksPath)) {
+        const lines = got.toString('utf8').split(ws).join('${WORKSPACE}').split('\n');
+        for (const key of keyLines(containsPath)) if (!lines.includes(key)) problems.push(`output ${rel} lacks the line ${JSON.stringify(key)}`);
+        for (const key of keyLines(lacksPath)) if (lines.includes(key)) problems.push(`output ${rel} has the line ${JSON.stringify(key)}`);
+        continue;
+      }
       const want = readFileSync(wantPath);
       const gotText = Buffer.from(got.toString('utf8').split(OUTPUT_BASE).join('${OUTPUT_BASE}').split(ws).join('${WORKSPACE}'), 'utf8');
       if (!got.equals(want) && !gotText.equals(want)) problems.push(`output ${rel} differs`);
@@ -204,6 +226,14 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
   } finally {
     rmSync(ws, { recursive: true, force: true });
   }
+}
+
+/** The non-blank lines of an expectation file (none when it is absent). */
+function keyLines(path: string): string[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -257,6 +287,14 @@ async function main(): Promise<number> {
     }
     passed += p;
     console.log(`${suite}: ${p} passed, ${f} failed (${k} expected)`);
+  }
+  const seen = new Set<string>();
+  for (const c of cases) {
+    if (seen.has(c.name)) {
+      unexpected++;
+      console.log(`DUPLICATE CASE NAME ${c.suite}/${c.name}: expected-failures.txt names cases without their suite`);
+    }
+    seen.add(c.name);
   }
   if (filters.length === 0) {
     for (const name of expected.keys()) {

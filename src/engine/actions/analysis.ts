@@ -296,6 +296,8 @@ export class Analysis implements ConfiguredGraph {
     // Label attributes: resolved, their targets analysed and the edges checked.
     for (const spec of specs) {
       if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility') continue;
+      // Current Bazel's genquery reads its scope as packages, not as analysed (configured, visibility-checked) deps.
+      if (rule.ruleClass === 'genquery' && spec.name === 'scope' && !this.profile.genqueryScopeAnalysed) continue;
       const tool = spec.tool === true;
       const depConfig = tool ? (spec.name === 'exec_tools' ? this.execToolsConfig : this.toolConfig) : config;
       if (spec.implicit) {

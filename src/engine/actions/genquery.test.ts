@@ -77,4 +77,34 @@ describe('genquery', () => {
     expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
     expect(gunzipSync(bytes).toString('utf8')).toBe('//lib:top\n');
   });
+
+  it('current Bazel does not analyse the scope: a private scope target is fine, a missing one breaks the closure', async () => {
+    const priv = await runCommand(
+      { 'MODULE.bazel': '', 'b/BUILD': 'filegroup(name = "t")', 'a/BUILD': 'genquery(name = "q", expression = "//b:t", scope = ["//b:t"])' },
+      ['build', '//a:q'],
+    );
+    expect(priv.exitCode).toBe(0);
+    const old = await runCommand(
+      { WORKSPACE: '', '.bazelversion': '4.2.3', 'b/BUILD': 'filegroup(name = "t")', 'a/BUILD': 'genquery(name = "q", expression = "//b:t", scope = ["//b:t"])' },
+      ['build', '//a:q'],
+    );
+    expect(old.stderr).toContain("target '//b:t' is not visible from target '//a:q'");
+    const missing = await runCommand(
+      { 'MODULE.bazel': '', 'b/BUILD': '', 'a/BUILD': 'genquery(name = "q", expression = "set()", scope = ["//b:t"])' },
+      ['build', '//a:q'],
+    );
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('in genquery rule //a:q: errors were encountered while computing transitive closure of the scope');
+    expect(missing.stderr).toContain("no such target '//b:t'");
+  });
+
+  it("an unknown --output in opts is a rule error listing genquery's formats", async () => {
+    const r = await runCommand(
+      { 'MODULE.bazel': '', 'a/BUILD': 'filegroup(name = "t")\ngenquery(name = "q", expression = "//a:t", scope = [":t"], opts = ["--output=blargh"])' },
+      ['build', '//a:q'],
+    );
+    expect(r.stderr).toContain(
+      "in genquery rule //a:q: Invalid output format 'blargh'. Valid values are: label, label_kind, build, minrank, maxrank, package, location, graph, xml, proto, streamed_jsonproto, streamed_proto",
+    );
+  });
 });

@@ -79,8 +79,22 @@ export interface Profile {
   readonly genqueryDefaultOrder: 'dependency' | 'lexicographic';
   /** genquery has `compressed_output` (#5). */
   readonly genqueryCompressedOutput: boolean;
+  /**
+   * genquery's `scope` targets are analysed prerequisites (configured, visibility- and testonly-checked). Current
+   * Bazel only loads their closure (GenQueryIntegrationTest#testHandlesMissingTargetGracefully: a private scope
+   * target is fine; #testReportsMissingScopeTarget: "errors were encountered while computing transitive closure
+   * of the scope").
+   */
+  readonly genqueryScopeAnalysed: boolean;
+  /** genquery's --nodep_deps default (current Bazel: false, GenQueryIntegrationTest#testNodepDeps_defaultIsFalse). */
+  readonly genqueryNodepDeps: boolean;
   /** Query output formats that exist (#6). */
   readonly queryOutputs: readonly string[];
+  /**
+   * The output formats genquery's `opts` may name, in the order its "Invalid output format" rule error lists them
+   * (Bazel's OutputFormatters.getDefaultFormatters(); bazel_query_test.sh#test_genquery_bad_output_formatter).
+   */
+  readonly genqueryOutputs: readonly string[];
   /** cquery output formats that exist, in the order Bazel lists them ("Valid values are: …"); `files` is 5.x+. */
   readonly cqueryOutputs: readonly string[];
   // ---- command line ----
@@ -135,7 +149,10 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
+    genqueryScopeAnalysed: true,
+    genqueryNodepDeps: true,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
+    genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
@@ -163,7 +180,10 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,
+    genqueryScopeAnalysed: false,
+    genqueryNodepDeps: false,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
+    genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,

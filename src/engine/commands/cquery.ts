@@ -29,7 +29,7 @@ import {
 import type { CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
 import { analysisExplanations, analyzedLine, resolveOne } from './pipeline.ts';
-import { parseOrReport, resultGraph } from './query.ts';
+import { expressionText, parseOrReport, resultGraph } from './query.ts';
 import { Console, EXIT, rootCauseText, type CommandResult } from './result.ts';
 
 registerFunction(configFunction);
@@ -61,11 +61,8 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   if ('failed' in parsed) return parsed.failed;
   const cl = parsed.commandLine;
   const { given, flag, list } = optionReader(cl);
-  if (cl.residue.length === 0) {
-    out.line('error', "missing query expression. Type 'bazel help cquery' for syntax and help");
-    return out.result(EXIT.COMMAND_LINE_ERROR);
-  }
-  const text = cl.residue.join(' ');
+  const text = expressionText(ctx, cl.residue, given('query_file'), 'cquery', out);
+  if (typeof text !== 'string') return text;
   const expr = parseOrReport(text, functionSignatures({ command: 'cquery', someTakesCount: profile.querySomeTakesCount }), out);
   if ('exitCode' in expr) return expr;
   const keepGoing = flag('keep_going', false);

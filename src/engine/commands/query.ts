@@ -26,6 +26,29 @@ import { commandOptions, optionReader, optionValue } from './options.ts';
 import { EXIT, Console, type CommandResult, type ResultGraph, type ResultGraphEdge, type ResultGraphNode } from './result.ts';
 import type { CommandContext } from './context.ts';
 
+/**
+ * The query expression: the residue, or the workspace-relative file --query_file names (never both); a
+ * CommandResult when neither or both are given, or the file is missing.
+ */
+export function expressionText(ctx: CommandContext, residue: readonly string[], queryFile: unknown, command: string, out: Console): string | CommandResult {
+  const file = String(queryFile ?? '');
+  if (file === '') {
+    if (residue.length > 0) return residue.join(' ');
+    out.line('error', `missing query expression. Type 'bazel help ${command}' for syntax and help`);
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  if (residue.length > 0) {
+    out.line('error', 'Command-line query and --query_file cannot both be specified');
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  const text = ctx.workspace.read(file.replace(/^\.\//, ''));
+  if (text === undefined) {
+    out.line('error', `I/O error reading from ${file}`);
+    return out.result(EXIT.COMMAND_LINE_ERROR);
+  }
+  return text;
+}
+
 export function queryCommand(ctx: CommandContext, args: readonly string[]): CommandResult {
   const out = new Console(ctx.workspaceDir);
   const { workspace } = ctx;
@@ -34,10 +57,8 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   if ('failed' in parsed) return parsed.failed;
   const cl = parsed.commandLine;
   const { given, flag, list } = optionReader(cl);
-  if (cl.residue.length === 0) {
-    out.line('error', "missing query expression. Type 'bazel help query' for syntax and help");
-    return out.result(EXIT.COMMAND_LINE_ERROR);
-  }
+  const text = expressionText(ctx, cl.residue, given('query_file'), 'query', out);
+  if (typeof text !== 'string') return text;
   const format = String(optionValue(cl, 'output') ?? 'label');
   const valid = profile.queryOutputs;
   if (!valid.includes(format)) {
@@ -60,8 +81,6 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     out.line('error', `--output=${format} is not supported with --order_output=no`);
     return out.result(EXIT.COMMAND_LINE_ERROR);
   }
-  const text = cl.residue.join(' ');
-
   const expr = parseOrReport(text, functionSignatures({ command: 'query', someTakesCount: profile.querySomeTakesCount, skyQuery }), out);
   if ('exitCode' in expr) return expr;
   if (format === 'location' && [...subExpressions(expr)].some((e) => e.kind === 'call' && (e.name === 'buildfiles' || e.name === 'loadfiles'))) {
@@ -70,7 +89,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   }
 
   const loader = new Loader(workspace, { workspaceDir: ctx.workspaceDir, cancel: ctx.cancel, cache: ctx.loadCache });
-  const graph = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps });
+  const graph = new TargetGraph(loader, { keepGoing, implicitDeps, hostDeps, nodepDeps: flag('nodep_deps', true) });
   if (flag('infer_universe_scope', false) && universeScope.length === 0) {
     for (const e of subExpressions(expr)) if (e.kind === 'pattern') universeScope.push(e.word);
   }
@@ -103,6 +122,8 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
       out.line('error', `Evaluation of query "${exprToString(expr)}" failed: errors were encountered while computing transitive closure`);
       return out.result(EXIT.COMMAND_FAILURE);
     }
+    // Under --keep_going Bazel's handleError reports the same failure as an event and goes on.
+    out.line('error', `Evaluation of subquery "${exprToString(expr)}" failed: errors were encountered while computing transitive closure`);
     partial = true;
   }
   if (graph.packagesInError.size > 0) {
@@ -116,8 +137,11 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   if (partial) out.line('warning', '--keep_going specified, ignoring errors. Results may be inaccurate');
   const explored = (k: string) => ev.exploredEdges(k);
   // Current Bazel's lexicographic default keeps a top-level somepath() in path order.
-  const pathOrder = orderOutput === 'auto' && profile.queryDefaultOrder === 'lexicographic' && expr.kind === 'call' && expr.name === 'somepath';
-  const ordered = orderResult(graph, result, pathOrder ? 'no' : orderOutput, profile.queryDefaultOrder, explored);
+  // --[no]incompatible_lexicographical_output picks the `auto` ordering; unset, the profile's default holds.
+  const lexicographical = given('incompatible_lexicographical_output');
+  const defaultOrder = lexicographical === undefined ? profile.queryDefaultOrder : lexicographical === true ? 'lexicographic' : 'dependency';
+  const pathOrder = orderOutput === 'auto' && defaultOrder === 'lexicographic' && expr.kind === 'call' && expr.name === 'somepath';
+  const ordered = orderResult(graph, result, pathOrder ? 'no' : orderOutput, defaultOrder, explored);
   if (ordered.length === 0) out.line('info', 'Empty results');
   const nodeLimit = Number(given('graph:node_limit') ?? 512);
   const options: OutputOptions = {

@@ -64,6 +64,9 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
   ['incompatible_config_setting_private_default_visibility', 'boolean', 'false', false, 'build test run query cquery', 'If incompatible_enforce_config_setting_visibility=false, this is a noop.'],
   ['enable_bzlmod', 'boolean', 'true', false, 'build test run query cquery', 'If true, enables the Bzlmod dependency management system.'],
   ['enable_workspace', 'boolean', 'false', false, 'build test run query cquery', 'If true, enables the legacy WORKSPACE system for external dependencies.'],
+  ['incompatible_lexicographical_output', 'boolean', 'true', false, 'query', 'If this option is set, sorts --order_output=auto output in lexicographical order.'],
+  ['experimental_use_validation_aspect', 'boolean', 'false', false, 'build test run cquery', 'Whether to run validation actions using aspect (for parallelism with tests).'],
+  ['experimental_genquery_use_graphless_query', 'boolean', 'auto', false, 'build test run cquery', 'If true, uses a Query implementation that does not make a copy of the graph.'],
 ];
 
 // Options Bazel 4.2.3 accepts but its help does not list (deprecated or undocumented); same row shape.
@@ -95,6 +98,8 @@ function buildTable(): Map<string, OptionDef> {
     const cmds = new Set(commands.split(' '));
     // `bazel config` takes the build options (it must be given the flags of the build it describes).
     if (cmds.has('build')) cmds.add('config');
+    // --query_file is one of the common query options: current cquery reads it too.
+    if (name === 'query_file') cmds.add('cquery');
     table.set(name, { name, abbrev, typeText, default: def, multiple, commands: cmds, doc, ...kindOf(typeText) });
   }
   for (const [name, typeText, def, multiple, commands, doc] of [...MODERN_ONLY, ...UNDOCUMENTED]) {

@@ -32,7 +32,7 @@ import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge } from '.
 import { Evaluator } from './evaluate.ts';
 import { formatterFor, GRAPH_FORMATS, type OutputOptions } from './output/index.ts';
 import { lexicographicOrder, dependencyOrder } from './order.ts';
-import { functionSignatures, parseQuery, QuerySyntaxError, type QueryExpr } from './syntax/index.ts';
+import { functionSignatures, parseQuery, QuerySyntaxError, subExpressions, type QueryExpr } from './syntax/index.ts';
 import { TargetGraph } from './target-graph.ts';
 
 const FORBIDDEN = ['keep_going', 'query_file', 'universe_scope', 'order_results', 'order_output', 'experimental_graphless_query'];
@@ -67,6 +67,8 @@ export type GenqueryResult =
       readonly attribute?: 'opts';
       /** The message after `in genquery rule //q:q: ` (or `in opts attribute of genquery rule //q:q: `). */
       readonly message: string;
+      /** Errors reported before the rule's own (the broken targets of the scope's closure). */
+      readonly errors?: readonly string[];
       readonly warnings: readonly string[];
       readonly explanation: GenqueryExplanation;
     };
@@ -139,7 +141,7 @@ class ScopedTargetGraph extends TargetGraph {
 }
 
 /** The transitive closure of the scope (every edge, implicit ones included), as label strings. */
-function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; error?: string } {
+function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; error?: string; transitiveErrors: string[] } {
   const g = new TargetGraph(loader, { keepGoing: true, implicitDeps: true, hostDeps: true });
   const closure = new Set<string>();
   const queue: Target[] = [];
@@ -148,7 +150,7 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
     try {
       t = g.target_(l);
     } catch (e) {
-      if (e instanceof QueryEvalError) return { closure, error: e.message };
+      if (e instanceof QueryEvalError) return { closure, error: e.message, transitiveErrors: [] };
       throw e;
     }
     queue.push(t);
@@ -160,7 +162,9 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
     closure.add(k);
     for (const e of g.deps(t)) queue.push(e.to);
   }
-  return { closure };
+  g.syncEvents();
+  const transitiveErrors = g.closureError ? g.events.filter((e) => e.severity === 'error').map((e) => e.text) : [];
+  return { closure, transitiveErrors };
 }
 
 /** One dependency path from `from` down to a scope target (every edge, breadth first), or undefined. */
@@ -231,8 +235,9 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const given = (n: string) => lastValue(options.options, n)?.value;
   const flag = (n: string, d: boolean) => (given(n) === undefined ? d : given(n) === true);
   const format = String(given('output') ?? 'label');
-  if (!profile.queryOutputs.includes(format)) {
-    return fail(`error while parsing query options: Invalid output format '${format}'. Valid values are: ${profile.queryOutputs.join(', ')}`, 'opts');
+  // Options parse, then GenQuery looks the format up among its formatters: a rule error, not an attribute's.
+  if (!profile.genqueryOutputs.includes(format)) {
+    return fail(`Invalid output format '${format}'. Valid values are: ${profile.genqueryOutputs.join(', ')}`);
   }
   const formatter = formatterFor(format, loader.workspace)!;
 
@@ -244,15 +249,25 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
     if (e instanceof QuerySyntaxError) return fail(`query syntax error: ${e.message}`);
     throw e;
   }
+  if (format === 'location' && [...subExpressions(expr)].some((e) => e.kind === 'call' && (e.name === 'buildfiles' || e.name === 'loadfiles'))) {
+    return fail("query failed: Query expressions involving 'buildfiles' or 'loadfiles' cannot be used with --output=location");
+  }
 
   // The scope and its closure.
   const sc = scopeClosure(loader, scope);
   explanation.closure = [...sc.closure].sort();
+  // Where the scope is not analysed (profile row genqueryScopeAnalysed), genquery itself meets a broken closure:
+  // each error is reported, then the rule fails as a whole.
+  if (!profile.genqueryScopeAnalysed && (sc.error !== undefined || sc.transitiveErrors.length > 0)) {
+    const errors = sc.error !== undefined ? [sc.error] : sc.transitiveErrors;
+    return { ok: false, message: 'errors were encountered while computing transitive closure of the scope', errors, warnings, explanation };
+  }
   if (sc.error !== undefined) return fail(`query failed: ${sc.error}`);
 
   const implicitDeps = flag('implicit_deps', true);
   const hostDeps = flag('host_deps', true) && flag('tool_deps', true);
-  const graph = new ScopedTargetGraph(loader, { keepGoing: false, implicitDeps, hostDeps }, sc.closure, strict);
+  const nodepDeps = flag('nodep_deps', profile.genqueryNodepDeps);
+  const graph = new ScopedTargetGraph(loader, { keepGoing: false, implicitDeps, hostDeps, nodepDeps }, sc.closure, strict);
   const explainViolation = () => {
     const first = graph.outOfScope[0];
     if (first === undefined) return;

@@ -21,6 +21,8 @@ export interface EdgeOptions {
   readonly implicitDeps: boolean;
   /** Follow host/exec tool dependencies (genrule tools); --nohost_deps / --notool_deps turn them off. */
   readonly hostDeps?: boolean;
+  /** Follow edges from nodep attributes (visibility's package groups); --nonodep_deps turns them off. */
+  readonly nodepDeps?: boolean;
 }
 
 export interface LabelEdge {
@@ -87,7 +89,7 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
   switch (t.kind) {
     case 'source file': {
       const out: LabelEdge[] = [];
-      visibilityEdges(t.visibility, (label, attr) => out.push({ label, attr, select: false, implicit: false, tool: false }));
+      if (opts.nodepDeps !== false) visibilityEdges(t.visibility, (label, attr) => out.push({ label, attr, select: false, implicit: false, tool: false }));
       return out;
     }
     case 'generated file':
@@ -133,7 +135,7 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
       for (const k of keys) add(k, '$config_dependencies', true, false, false);
       // Bazel 4.2.3 keeps these edges under --noimplicit_deps too.
       for (const l of t.implicitTests ?? []) add(l, '$implicit_tests', false, true, false);
-      visibilityEdges(t.attrs.get('visibility'), add);
+      if (opts.nodepDeps !== false) visibilityEdges(t.attrs.get('visibility'), add);
       return out;
     }
   }

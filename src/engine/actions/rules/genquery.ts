@@ -1,7 +1,8 @@
 // genquery: the query layer's evaluateGenquery runs the expression over the scope's closure (Bazel 4.2.3 runs it
 // during analysis too); its bytes become the rule's one output, named after the rule, gzip-compressed with pako
-// when `compressed_output = True` (profile row genqueryCompressedOutput). The scope is an ordinary prerequisite:
-// analysis has analysed it and checked its edges before this runs.
+// when `compressed_output = True` (profile row genqueryCompressedOutput). In 4.2.3 the scope is an ordinary
+// prerequisite (analysed, its edges checked before this runs); current Bazel does not analyse it (profile row
+// genqueryScopeAnalysed), so the scope's closure errors come from evaluateGenquery.
 
 import { gzip } from 'pako';
 import { evaluateGenquery } from '../../query/index.ts';
@@ -18,6 +19,7 @@ export const genquery: RuleImplementation = {
     const expression = { attr: 'expression', value: ctx.string('expression') };
     for (const w of r.warnings) ctx.warning(w, expression);
     if (!r.ok) {
+      for (const e of r.errors ?? []) ctx.error(e);
       // Option errors concern `opts`; everything else (syntax, scope, evaluation) the expression.
       if (r.attribute) ctx.attributeError(r.attribute, r.message);
       else ctx.ruleError(r.message, expression);

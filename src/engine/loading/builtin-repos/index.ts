@@ -1,6 +1,7 @@
 // Repositories Bazel brings along without a download, as rulepen's own small stand-ins: `@platforms` (the os and
 // cpu constraint settings and values), `@local_config_platform` (4.2.3's host platform), `@bazel_tools` (the
-// genrule setup script that genrules depend on implicitly) and `@bazel_skylib` (its build settings and selects).
+// genrule setup script that genrules depend on implicitly), `@bazel_skylib` (its build settings and selects) and
+// `@rules_shell` (its .bzl files name the built-in sh_* rules).
 //
 // Each repository is a set of files by repository-relative path, loaded like a workspace of its own; the
 // configuration layer puts the repository name back on the labels it reads from them.
@@ -44,6 +45,16 @@ export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, stri
     BUILD: HOST_PLATFORM,
   },
   bazel_skylib: SKYLIB_FILES,
+  // Bazel 8's tests load the shell rules from rules_shell; rulepen's sh_* rules are built in, so each .bzl
+  // re-exports the native rule under the same name.
+  rules_shell: {
+    WORKSPACE: '',
+    BUILD: '',
+    'shell/BUILD': '',
+    'shell/sh_binary.bzl': 'sh_binary = native.sh_binary\n',
+    'shell/sh_library.bzl': 'sh_library = native.sh_library\n',
+    'shell/sh_test.bzl': 'sh_test = native.sh_test\n',
+  },
   bazel_tools: {
     WORKSPACE: '',
     'tools/genrule/BUILD': 'exports_files(["genrule-setup.sh"])\n',

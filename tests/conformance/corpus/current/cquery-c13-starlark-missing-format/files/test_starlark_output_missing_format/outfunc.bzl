@@ -1,0 +1,2 @@
+def foo(t):
+    return str(t.label) + '%foo_file'
