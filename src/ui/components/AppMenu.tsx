@@ -34,6 +34,7 @@ function MoreMenu() {
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const items: Item[] = [
+    { label: 'Workspaces…', hint: 'yours, links opened', run: () => useUi.getState().openDialog('workspaces') },
     { label: 'Download .zip', hint: 'for real Bazel', run: downloadZip },
     { label: 'Copy as text', hint: 'txtar, for issues', run: () => void copyAsText() },
     { label: 'Import…', hint: '.zip or text', run: () => useUi.getState().openDialog('import') },

@@ -14,6 +14,7 @@ import { ImportDialog } from './ImportDialog.tsx';
 import { NoticeBar, Toast } from './NoticeBar.tsx';
 import { QuickOpen } from './QuickOpen.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
+import { WorkspacesDialog } from './WorkspacesDialog.tsx';
 import { isMod } from './shortcuts.ts';
 import './workbench.css';
 
@@ -46,6 +47,7 @@ export function Workbench() {
       <ShareDialog />
       <ImportDialog />
       <QuickOpen />
+      <WorkspacesDialog />
       <Toast />
     </>
   );
