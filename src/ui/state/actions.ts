@@ -5,7 +5,8 @@ import { runCommandLine } from './engine-sync.ts';
 import { useEngine } from './engine-store.ts';
 import { exportText, exportZip } from './export.ts';
 import { replaceAllFiles, undoFileOp } from './file-ops.ts';
-import { importText, importZip, type ImportResult } from './import.ts';
+import { firstBuildFile, importText, importZip, type ImportResult } from './import.ts';
+import { useQuery } from '../panels/query/query-store.ts';
 import { useLayout } from './layout-store.ts';
 import { defaultState, shareUrl, useSession } from './session.ts';
 import { LINK_WARN_CHARS } from './share-link.ts';
@@ -73,8 +74,11 @@ function restorer(): () => void {
 
 function applyImport(result: ImportResult, what: string): string | null {
   if (!result.ok) return result.reason;
-  replaceAllFiles(result.value.files, null, `Imported ${what}`, restorer());
+  replaceAllFiles(result.value.files, firstBuildFile(result.value.files), `Imported ${what}`, restorer());
   if (result.value.command) useEngine.getState().setCommandText(result.value.command);
+  // The Query panel's expression and result belonged to the files before.
+  useQuery.getState().set({ expression: '//...', mode: 'query', format: 'label_kind', origin: null, opts: [] });
+  useQuery.setState({ last: null, status: 'idle', error: null });
   useSession.getState().setLesson(null);
   useUi.getState().say(`Imported ${what} (${Object.keys(result.value.files).length} files) — Undo restores the previous workspace`);
   return null;
