@@ -3,6 +3,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
+// The chosen theme before the first paint.
+import './state/theme.ts';
 import { App } from './App.tsx';
 import { runCommandLine, startEngineSync } from './state/engine-sync.ts';
 import { useLayout } from './state/layout-store.ts';

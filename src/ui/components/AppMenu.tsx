@@ -40,6 +40,7 @@ function MoreMenu() {
     { label: 'Import…', hint: '.zip or text', run: () => useUi.getState().openDialog('import') },
     { label: canUndo ? `Undo: ${undoLabel}` : 'Undo file operation', disabled: !canUndo, run: undoLastFileOp },
     { label: 'Reset to the default workspace', run: resetWorkspace },
+    { label: 'Help and shortcuts', hint: '?', run: () => useUi.getState().openDialog('help') },
   ];
 
   useEffect(() => {
@@ -73,7 +74,7 @@ function MoreMenu() {
         type="button"
         className="button"
         aria-label="More actions"
-        title="Export, import, undo, reset"
+        title="Workspaces, export, import, undo, reset, help"
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
