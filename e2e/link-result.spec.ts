@@ -57,7 +57,9 @@ for (const width of [1024, 1440]) {
     await expect(problemsTab(other)).toHaveText(problems!);
     // Same cursor, so Why explains the same target.
     await expect(other.getByRole('tab', { name: 'Why', exact: true })).toHaveAttribute('aria-selected', 'true');
-    await expect(other.getByRole('tabpanel', { name: 'Why' }).locator('.why-header')).toContainText('//pkg:banner');
+    const whyHeader = other.getByRole('tabpanel', { name: 'Why' }).locator('.why-header');
+    await expect(whyHeader).toContainText('//pkg:banner');
+    await expect(whyHeader).toContainText('at the cursor');
     expect(await other.evaluate(() => window.__rulepen!.cursor())).toMatchObject({ path: 'pkg/BUILD', line: 8 });
     await other.screenshot({ path: `/tmp/rulepen-link-result-${width}.png` });
     await context.close();

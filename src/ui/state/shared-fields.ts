@@ -4,7 +4,7 @@
 // starts, so a link's values reach the panels.
 
 import { useQuery, type QueryMode, type QueryState } from '../panels/query/query-store.ts';
-import { useSelection } from './selection-store.ts';
+import { useSelection, type SelectionSource } from './selection-store.ts';
 import { registerShareField } from './session.ts';
 import { useWorkspace } from './workspace-store.ts';
 
@@ -39,11 +39,16 @@ registerShareField('cursor', {
   },
 });
 
-// The selected target (picked in the editor, the Targets panel or the graph): what Why explains.
+// The selected target and where it was picked (the editor, the Targets panel or the graph), as `source|label`:
+// what Why explains, and how it says it was chosen.
 registerShareField('selected', {
-  read: () => useSelection.getState().label ?? undefined,
+  read: () => {
+    const { label, source } = useSelection.getState();
+    return label ? `${source ?? 'targets'}|${label}` : undefined;
+  },
   write: (v) => {
-    if (v !== undefined && /^@{0,2}[\w.-]*\/\/[^\s]{0,300}$/.test(v)) useSelection.getState().select(v, 'targets');
-    else if (v === undefined) useSelection.getState().select(null, 'targets');
+    const m = v === undefined ? null : /^(?:(editor|graph|targets)\|)?(@{0,2}[\w.-]*\/\/\S{0,300})$/.exec(v);
+    if (m) useSelection.getState().select(m[2], (m[1] ?? 'targets') as SelectionSource);
+    else useSelection.getState().select(null, 'targets');
   },
 });
