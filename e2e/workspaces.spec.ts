@@ -125,3 +125,22 @@ test('a link opened on load keeps your work; a reload keeps the link’s workspa
   );
   expect(stored).toEqual({ version: 1, names: ['My workspace'] });
 });
+
+test('a lesson you changed is kept in the list when another lesson replaces it', async ({ page }) => {
+  await openPlayground(page);
+  const openExample = async (title: string) => {
+    await page.getByRole('button', { name: 'Examples' }).click();
+    await page.getByRole('dialog', { name: 'Examples' }).getByRole('button', { name: `Open example: ${title}` }).click();
+    await waitForEngine(page);
+  };
+  await openExample('alias: a second name');
+  await typeAtEnd(page, '\n# my note on aliases');
+  await openExample('config_setting: matching flag values');
+  await page.getByRole('button', { name: /^Workspace: / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Workspaces' });
+  await dialog.getByRole('button', { name: 'Open Lesson: alias: a second name (changed)' }).click();
+  await waitForEngine(page);
+  const files = await page.evaluate(() => window.__rulepen!.files());
+  expect(Object.values(files).some((t) => t.endsWith('\n# my note on aliases'))).toBe(true);
+  await expect(page.getByRole('complementary', { name: 'Lesson: alias: a second name' })).toBeVisible();
+});

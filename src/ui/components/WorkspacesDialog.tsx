@@ -7,7 +7,7 @@ import { useUi } from '../state/ui-store.ts';
 import type { WorkspaceKind, WorkspaceMeta } from '../state/workspace-list.ts';
 import { Dialog } from './Dialog.tsx';
 
-const KIND_TEXT: Record<WorkspaceKind, string> = { mine: 'yours', link: 'from a link', new: 'new' };
+const KIND_TEXT: Record<WorkspaceKind, string> = { mine: 'yours', link: 'from a link', new: 'new', lesson: 'a lesson you changed' };
 
 export function WorkspaceButton() {
   const name = useWorkspaces((s) => s.current.name);

@@ -8,7 +8,7 @@ import { replaceAllFiles, undoFileOp } from './file-ops.ts';
 import { firstBuildFile, importText, importZip, type ImportResult } from './import.ts';
 import { useQuery } from '../panels/query/query-store.ts';
 import { useLayout } from './layout-store.ts';
-import { defaultState, shareUrl, useSession } from './session.ts';
+import { defaultState, keepCopy, shareUrl, useSession } from './session.ts';
 import { LINK_WARN_CHARS } from './share-link.ts';
 import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
@@ -102,9 +102,20 @@ export function importPastedText(text: string): string | null {
   return applyImport(importText(text), 'text');
 }
 
+/** Whether the workspace differs from the lesson it came from (its files or its command). */
+export function lessonChanged(files: Record<string, string>, command: string, lesson: { files: Record<string, string>; command: string }): boolean {
+  const a = Object.keys(files);
+  return command.trim() !== lesson.command.trim() || a.length !== Object.keys(lesson.files).length || a.some((p) => files[p] !== lesson.files[p]);
+}
+
 export function openLesson(id: string): void {
   const lesson = lessonById(id);
   if (!lesson) return;
+  // A lesson you changed is kept in the workspace list before another one replaces it.
+  const before = lessonById(useSession.getState().lesson);
+  if (before && lessonChanged(useWorkspace.getState().files, useEngine.getState().commandText, before)) {
+    void keepCopy(`Lesson: ${before.title} (changed)`, 'lesson');
+  }
   replaceAllFiles(lesson.files, lesson.activePath, `Opened “${lesson.title}”`, restorer());
   useEngine.getState().setCommandText(lesson.command);
   useSession.getState().setLesson(lesson.id);

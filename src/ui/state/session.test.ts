@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CURRENT_KEY,
   defaultState,
+  keepCopy,
   deleteWorkspace,
   renameWorkspace,
   saveDelayMillis,
@@ -216,5 +217,18 @@ describe('the workspace list', () => {
     expect(await deleteWorkspace(MINE_ID)).toMatch(/cannot be deleted/);
     expect(await deleteWorkspace('link-1')).toBeNull();
     expect(useWorkspaces.getState().list.map((w) => w.name)).toEqual(['Mine']);
+  });
+
+  it('keeps a copy of the workspace as it is when asked (a lesson you changed), under a unique name', async () => {
+    startSession();
+    useWorkspace.getState().setText('app/BUILD', 'filegroup(name = "note")\n');
+    const copy = keepCopy('Lesson: alias (changed)', 'lesson');
+    useWorkspace.getState().setText('app/BUILD', 'replaced by the next lesson\n');
+    await copy;
+    await keepCopy('Lesson: alias (changed)', 'lesson');
+    const copies = [...backend.records.values()].filter((r) => r.kind === 'lesson');
+    expect(copies.map((r) => r.name).sort()).toEqual(['Lesson: alias (changed)', 'Lesson: alias (changed) (2)']);
+    const first = decodeShareFragment(copies.find((r) => r.name === 'Lesson: alias (changed)')!.state);
+    expect(first.ok && first.state.files['app/BUILD']).toBe('filegroup(name = "note")\n');
   });
 });

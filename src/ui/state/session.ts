@@ -239,7 +239,7 @@ function readCurrentKey(): CurrentWorkspace | null {
     const raw = storage()?.getItem(CURRENT_KEY);
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<CurrentWorkspace>;
-    if (typeof v.id === 'string' && typeof v.name === 'string' && (v.kind === 'mine' || v.kind === 'link' || v.kind === 'new')) {
+    if (typeof v.id === 'string' && typeof v.name === 'string' && (v.kind === 'mine' || v.kind === 'link' || v.kind === 'new' || v.kind === 'lesson')) {
       return { id: v.id, name: v.name, kind: v.kind };
     }
   } catch {
@@ -392,6 +392,26 @@ export async function newWorkspace(): Promise<void> {
     useSession.getState().showNotice(null);
     useUiSay(`Created the workspace “${name}”`);
   }
+}
+
+/**
+ * Keeps a copy of the workspace as it is now in the list, under `name` (a lesson you changed, before another
+ * lesson replaces it). The copy is taken at once; it is stored in the background, failures reported.
+ */
+export function keepCopy(baseName: string, kind: WorkspaceKind): Promise<void> {
+  const state = encodeShareState(snapshot());
+  return (async () => {
+    await refreshWorkspaces();
+    const name = uniqueName(baseName, useWorkspaces.getState().list);
+    const now = Date.now();
+    try {
+      await db().put({ id: newWorkspaceId(kind, now), name, kind, created: now, updated: now, state });
+      useUiSay(`Your changes to the lesson are kept as the workspace “${name}”`);
+    } catch (e) {
+      reportStorageError(`“${name}” could not be kept`, e);
+    }
+    await refreshWorkspaces();
+  })();
 }
 
 /** Renames a workspace; returns an error message or null. */

@@ -1,9 +1,10 @@
-// The list of workspaces a browser keeps: your own, each share link you opened, and any you made. Each record
+// The list of workspaces a browser keeps: your own, each share link you opened, lessons you changed, and any
+// you made. Each record
 // holds a whole workspace in the share-link encoding (one format and one set of migrations for links, the saved
 // session and this list). Records live in IndexedDB (database `rulepen`, schema version DB_VERSION); the pure list
 // operations (naming, renaming, ordering) are separate from the storage, which tests replace with a Map.
 
-export type WorkspaceKind = 'mine' | 'link' | 'new';
+export type WorkspaceKind = 'mine' | 'link' | 'new' | 'lesson';
 
 export interface WorkspaceRecord {
   id: string;
