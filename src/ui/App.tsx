@@ -7,6 +7,7 @@ import { PanelTabs } from './components/PanelTabs.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { TopBar } from './components/TopBar.tsx';
 import { EditorChrome, Workbench } from './components/Workbench.tsx';
+import { WorkspaceButton } from './components/WorkspacesDialog.tsx';
 import { panelsIn } from './panels/registry.ts';
 import { runCommandLine } from './state/engine-sync.ts';
 import { languageForPath } from './state/file-paths.ts';
@@ -82,6 +83,7 @@ function EditorHeader() {
         {path ?? 'no file open'}
       </span>
       {path && <span className="language-badge">{languageForPath(path)}</span>}
+      <WorkspaceButton />
     </div>
   );
 }

@@ -3,19 +3,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
+// The chosen theme before the first paint.
+import './state/theme.ts';
 import { App } from './App.tsx';
 import { runCommandLine, startEngineSync } from './state/engine-sync.ts';
+import { useLayout } from './state/layout-store.ts';
 import { startSession } from './state/session.ts';
+import { useUi } from './state/ui-store.ts';
 import './state/shared-fields.ts';
 import { startSelectionSync } from './state/selection-store.ts';
 import { installTestHook } from './test-hook.ts';
 
 installTestHook();
-// The session first (a share link, else the saved session), so that the first load is of the right files.
-const fromLink = startSession();
+
+/** A shared link shows what its sender saw: the command's result, in the Output tab. */
+function showLinkResult(): void {
+  useLayout.getState().showPanel('bottom', 'output');
+  void runCommandLine();
+}
+
+// The session first (the saved session, and a share link opened as a workspace of its own), so that the first
+// load is of the right files.
+const fromLink = startSession({ onLinkOpened: showLinkResult, say: (text) => useUi.getState().say(text) });
 startEngineSync();
-// A shared link shows what its sender saw: the command's result too.
-if (fromLink) void runCommandLine();
+if (fromLink) showLinkResult();
 startSelectionSync();
 
 createRoot(document.getElementById('root')!).render(

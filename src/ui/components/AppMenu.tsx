@@ -34,11 +34,13 @@ function MoreMenu() {
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const items: Item[] = [
+    { label: 'Workspaces…', hint: 'yours, links opened', run: () => useUi.getState().openDialog('workspaces') },
     { label: 'Download .zip', hint: 'for real Bazel', run: downloadZip },
     { label: 'Copy as text', hint: 'txtar, for issues', run: () => void copyAsText() },
     { label: 'Import…', hint: '.zip or text', run: () => useUi.getState().openDialog('import') },
     { label: canUndo ? `Undo: ${undoLabel}` : 'Undo file operation', disabled: !canUndo, run: undoLastFileOp },
     { label: 'Reset to the default workspace', run: resetWorkspace },
+    { label: 'Help and shortcuts', hint: '?', run: () => useUi.getState().openDialog('help') },
   ];
 
   useEffect(() => {
@@ -72,7 +74,7 @@ function MoreMenu() {
         type="button"
         className="button"
         aria-label="More actions"
-        title="Export, import, undo, reset"
+        title="Workspaces, export, import, undo, reset, help"
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}

@@ -1,4 +1,6 @@
 // A modal dialog on the native <dialog> element: focus is trapped and restored by the browser, Esc closes it.
+// Opening it puts the focus in its first field (or the element marked data-autofocus), not on Close, so that a
+// dialog like quick open can be typed into at once.
 
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -15,7 +17,10 @@ export function Dialog({ open, title, onClose, children, className }: DialogProp
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      d.showModal();
+      d.querySelector<HTMLElement>('[data-autofocus], input:not([type=file]):not([type=checkbox]):not([readonly]), textarea')?.focus();
+    }
     if (!open && d.open) d.close();
   }, [open]);
   return (

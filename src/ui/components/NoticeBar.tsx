@@ -10,7 +10,19 @@ export function NoticeBar() {
   if (!notice) return null;
   return (
     <div className={`notice-bar notice ${notice.kind}`} role="alert" data-testid="notice">
-      <span>{notice.text}</span>
+      <span className="notice-text">{notice.text}</span>
+      {notice.action && (
+        <button
+          type="button"
+          className="button primary notice-action"
+          onClick={() => {
+            useSession.getState().showNotice(null);
+            notice.action!.run();
+          }}
+        >
+          {notice.action.label}
+        </button>
+      )}
       <button type="button" className="icon-button" aria-label="Dismiss the notice" onClick={() => useSession.getState().showNotice(null)}>
         ×
       </button>

@@ -1,6 +1,6 @@
 // Ctrl/Cmd+P: open a file by typing part of its path (fuzzy: the letters in order).
 
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { comparePaths } from '../state/file-paths.ts';
 import { useUi } from '../state/ui-store.ts';
 import { useWorkspace } from '../state/workspace-store.ts';
@@ -36,6 +36,10 @@ function QuickOpenBody({ onDone }: { onDone(): void }) {
   const files = useWorkspace((s) => s.files);
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('[aria-selected=true]')?.scrollIntoView({ block: 'nearest' });
+  }, [index]);
   const matches = Object.keys(files)
     .map((p) => ({ p, s: fuzzyScore(p, query.trim()) }))
     .filter((m): m is { p: string; s: number } => m.s !== null)
@@ -62,7 +66,7 @@ function QuickOpenBody({ onDone }: { onDone(): void }) {
         className="quick-open-input"
         aria-label="File name"
         placeholder="Type a file name"
-        autoFocus
+        data-autofocus
         spellCheck={false}
         value={query}
         role="combobox"
@@ -75,7 +79,7 @@ function QuickOpenBody({ onDone }: { onDone(): void }) {
         }}
         onKeyDown={onKeyDown}
       />
-      <ul className="quick-open-list" id="quick-open-list" role="listbox" aria-label="Matching files">
+      <ul ref={list} className="quick-open-list" id="quick-open-list" role="listbox" aria-label="Matching files">
         {matches.map((p, i) => (
           <li key={p} id={`qo-${i}`} role="option" aria-selected={i === index} onClick={() => choose(p)} onMouseEnter={() => setIndex(i)}>
             {p}

@@ -107,7 +107,7 @@ function EngineStatus() {
     text = `${profile} · ${p} package${p === 1 ? '' : 's'}, ${n} target${n === 1 ? '' : 's'} · ${load.millis} ms`;
   }
   return (
-    <div className="engine-status" role="status" aria-live="polite" data-stale={stale || undefined}>
+    <div className="engine-status" role="status" aria-live="polite" title={text} data-stale={stale || undefined}>
       {text}
     </div>
   );

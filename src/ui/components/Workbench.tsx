@@ -1,6 +1,6 @@
 // The playground's habits, mounted once by App: the dialogs (examples, share, import, quick open), the status
 // line, and the global keyboard shortcuts — Ctrl/Cmd+S shares, Ctrl/Cmd+P opens a file, Esc stops,
-// Ctrl/Cmd+Shift+Z (outside the editor) undoes the last file operation.
+// Ctrl/Cmd+Shift+Z (outside the editor) undoes the last file operation, `?` (outside a text field) opens help.
 
 import { useEffect } from 'react';
 import { ExamplesDialog } from '../lessons/ExamplesDialog.tsx';
@@ -14,8 +14,16 @@ import { ImportDialog } from './ImportDialog.tsx';
 import { NoticeBar, Toast } from './NoticeBar.tsx';
 import { QuickOpen } from './QuickOpen.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
+import { WorkspacesDialog } from './WorkspacesDialog.tsx';
+import { HelpDialog } from './HelpDialog.tsx';
 import { isMod } from './shortcuts.ts';
 import './workbench.css';
+
+/** Whether a key typed at `target` is text (a field, the editor), not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el?.closest?.('input, textarea, select, [contenteditable=""], [contenteditable="true"], .monaco-editor');
+}
 
 export function Workbench() {
   useEffect(() => {
@@ -30,6 +38,9 @@ export function Workbench() {
       } else if (e.key === 'Escape' && useEngine.getState().command.status === 'running' && !useUi.getState().dialog) {
         e.preventDefault();
         stopEngine();
+      } else if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !useUi.getState().dialog && !isTyping(e.target)) {
+        e.preventDefault();
+        useUi.getState().openDialog('help');
       } else if (isMod(e) && e.shiftKey && key === 'z' && !(e.target as Element | null)?.closest?.('.monaco-editor, input, textarea')) {
         e.preventDefault();
         undoLastFileOp();
@@ -46,6 +57,8 @@ export function Workbench() {
       <ShareDialog />
       <ImportDialog />
       <QuickOpen />
+      <WorkspacesDialog />
+      <HelpDialog />
       <Toast />
     </>
   );

@@ -72,6 +72,8 @@ export function Editor({ onRun }: EditorProps) {
     });
 
     show(useWorkspace.getState().activePath);
+    // A place asked for before the editor existed (a share link's cursor).
+    reveal();
     const unsubscribe = useWorkspace.subscribe((s, prev) => {
       if (s.files !== prev.files) {
         for (const path of viewStates.keys()) if (!(path in s.files)) viewStates.delete(path);

@@ -32,6 +32,7 @@ import 'monaco-editor/features/parameterHints/register';
 import 'monaco-editor/languages/definitions/shell/register';
 import { STARLARK_LANGUAGE_ID, starlarkConfiguration, starlarkMonarch } from './starlark-language.ts';
 import { registerStarlarkIntelligence } from './intelligence/providers.ts';
+import { useTheme } from '../state/theme.ts';
 
 declare global {
   interface Window {
@@ -107,12 +108,10 @@ monaco.editor.defineTheme('rulepen-dark', {
   },
 });
 
-const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
-
 function applyTheme(): void {
-  monaco.editor.setTheme(darkQuery.matches ? 'rulepen-dark' : 'rulepen-light');
+  monaco.editor.setTheme(useTheme.getState().dark ? 'rulepen-dark' : 'rulepen-light');
 }
 applyTheme();
-darkQuery.addEventListener('change', applyTheme);
+useTheme.subscribe((s, p) => s.dark !== p.dark && applyTheme());
 
 export { monaco };

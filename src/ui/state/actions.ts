@@ -5,9 +5,10 @@ import { runCommandLine } from './engine-sync.ts';
 import { useEngine } from './engine-store.ts';
 import { exportText, exportZip } from './export.ts';
 import { replaceAllFiles, undoFileOp } from './file-ops.ts';
-import { importText, importZip, type ImportResult } from './import.ts';
+import { firstBuildFile, importText, importZip, type ImportResult } from './import.ts';
+import { useQuery } from '../panels/query/query-store.ts';
 import { useLayout } from './layout-store.ts';
-import { defaultState, shareUrl, useSession } from './session.ts';
+import { defaultState, keepCopy, shareUrl, useSession } from './session.ts';
 import { LINK_WARN_CHARS } from './share-link.ts';
 import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
@@ -73,8 +74,11 @@ function restorer(): () => void {
 
 function applyImport(result: ImportResult, what: string): string | null {
   if (!result.ok) return result.reason;
-  replaceAllFiles(result.value.files, null, `Imported ${what}`, restorer());
+  replaceAllFiles(result.value.files, firstBuildFile(result.value.files), `Imported ${what}`, restorer());
   if (result.value.command) useEngine.getState().setCommandText(result.value.command);
+  // The Query panel's expression and result belonged to the files before.
+  useQuery.getState().set({ expression: '//...', mode: 'query', format: 'label_kind', origin: null, opts: [] });
+  useQuery.setState({ last: null, status: 'idle', error: null });
   useSession.getState().setLesson(null);
   useUi.getState().say(`Imported ${what} (${Object.keys(result.value.files).length} files) — Undo restores the previous workspace`);
   return null;
@@ -98,9 +102,20 @@ export function importPastedText(text: string): string | null {
   return applyImport(importText(text), 'text');
 }
 
+/** Whether the workspace differs from the lesson it came from (its files or its command). */
+export function lessonChanged(files: Record<string, string>, command: string, lesson: { files: Record<string, string>; command: string }): boolean {
+  const a = Object.keys(files);
+  return command.trim() !== lesson.command.trim() || a.length !== Object.keys(lesson.files).length || a.some((p) => files[p] !== lesson.files[p]);
+}
+
 export function openLesson(id: string): void {
   const lesson = lessonById(id);
   if (!lesson) return;
+  // A lesson you changed is kept in the workspace list before another one replaces it.
+  const before = lessonById(useSession.getState().lesson);
+  if (before && lessonChanged(useWorkspace.getState().files, useEngine.getState().commandText, before)) {
+    void keepCopy(`Lesson: ${before.title} (changed)`, 'lesson');
+  }
   replaceAllFiles(lesson.files, lesson.activePath, `Opened “${lesson.title}”`, restorer());
   useEngine.getState().setCommandText(lesson.command);
   useSession.getState().setLesson(lesson.id);

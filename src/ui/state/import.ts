@@ -2,7 +2,7 @@
 // made by the export comes back as it left: the command line from its README, and the flags block the export
 // appended to .bazelrc removed again (the command line carries those flags).
 
-import { normalizePath, pathProblem } from './file-paths.ts';
+import { basename, comparePaths, normalizePath, pathProblem } from './file-paths.ts';
 import { looksLikeTxtar, parseTxtar } from './txtar.ts';
 import { readZip, ZipError } from './zip.ts';
 
@@ -14,6 +14,14 @@ export interface Imported {
 export type ImportResult = { ok: true; value: Imported } | { ok: false; reason: string };
 
 const RC_HEADER = '# The flags of the rulepen command line, so that the README command behaves as the playground did.\n';
+
+/** The file an import opens: the first BUILD file (shallowest package first), else the first file. */
+export function firstBuildFile(files: Record<string, string>): string | null {
+  const paths = Object.keys(files);
+  const depth = (p: string) => p.split('/').length;
+  const builds = paths.filter((p) => /^BUILD(\.bazel)?$/.test(basename(p))).sort((a, b) => depth(a) - depth(b) || comparePaths(a, b));
+  return builds[0] ?? paths.sort(comparePaths)[0] ?? null;
+}
 
 function checkPaths(files: Record<string, string>): string | null {
   const seen: string[] = [];

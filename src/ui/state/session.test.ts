@@ -3,8 +3,25 @@
 // a storage that refuses (disabled, full) never breaks the page.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultState, saveDelayMillis, saveNow, startSession, stopSession, STORAGE_KEY, UNREADABLE_KEY, useSession } from './session.ts';
-import { encodeShareState, type ShareState } from './share-link.ts';
+import {
+  CURRENT_KEY,
+  defaultState,
+  keepCopy,
+  deleteWorkspace,
+  renameWorkspace,
+  saveDelayMillis,
+  saveNow,
+  setWorkspaceBackend,
+  startSession,
+  stopSession,
+  STORAGE_KEY,
+  switchWorkspace,
+  UNREADABLE_KEY,
+  useSession,
+  useWorkspaces,
+} from './session.ts';
+import { memoryBackend, MINE_ID, type WorkspaceBackend } from './workspace-list.ts';
+import { decodeShareFragment, encodeShareState, type ShareState } from './share-link.ts';
 import { useWorkspace } from './workspace-store.ts';
 
 class MemoryStorage {
@@ -24,10 +41,14 @@ class MemoryStorage {
 }
 
 let store: MemoryStorage;
+let backend: ReturnType<typeof memoryBackend>;
 const g = globalThis as Record<string, unknown>;
 
 beforeEach(() => {
   store = new MemoryStorage();
+  backend = memoryBackend();
+  setWorkspaceBackend(backend);
+  useWorkspaces.setState({ current: { id: MINE_ID, name: 'My workspace', kind: 'mine' }, list: [], storageError: null });
   g.window = { localStorage: store, addEventListener() {}, removeEventListener() {} };
   g.location = { hash: '', href: 'http://localhost/' };
   g.history = { state: null, replaceState() {} };
@@ -107,5 +128,107 @@ describe('the saved session', () => {
     expect(useWorkspace.getState().files).toEqual(defaultState().files);
     useWorkspace.getState().setText('app/BUILD', 'x = 1\n');
     expect(() => saveNow()).not.toThrow();
+  });
+});
+
+const shared: ShareState = {
+  files: { 'MODULE.bazel': '', 'bug/BUILD': 'filegroup(name = "bug")\n' },
+  command: 'bazel build //bug:all',
+  activePath: 'bug/BUILD',
+  panels: null,
+  extras: {},
+  lesson: null,
+};
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+describe('a share link', () => {
+  it('opens as a workspace of its own; yours is kept and one click away', async () => {
+    store.items.set(STORAGE_KEY, encodeShareState(mine));
+    (g.location as { hash: string }).hash = '#' + encodeShareState(shared);
+    expect(startSession()).toBe(true);
+    expect(useWorkspace.getState().files).toEqual(shared.files);
+    expect(useWorkspaces.getState().current.kind).toBe('link');
+    // Until yours is in the list, nothing is saved over it.
+    saveNow();
+    expect(store.items.get(STORAGE_KEY)).toBe(encodeShareState(mine));
+    await settle();
+    const kept = decodeShareFragment(backend.records.get(MINE_ID)!.state);
+    expect(kept.ok && kept.state.files).toEqual(mine.files);
+    expect(JSON.parse(store.items.get(CURRENT_KEY)!).name).toBe('Link: bazel build //bug:all');
+    const notice = useSession.getState().notice!;
+    expect(notice.text).toMatch(/^Opened a shared link as a new workspace, “Link: bazel build \/\/bug:all”\. Your own work is kept as “My workspace”\.$/);
+    expect(notice.action?.label).toBe('Back to “My workspace”');
+
+    useWorkspace.getState().setText('bug/BUILD', 'filegroup(name = "bug_edited")\n');
+    notice.action!.run();
+    await settle();
+    expect(useWorkspace.getState().files).toEqual(mine.files);
+    expect(useWorkspaces.getState().current.id).toBe(MINE_ID);
+    const link = [...backend.records.values()].find((r) => r.kind === 'link')!;
+    expect(link.state).not.toBe(encodeShareState(shared)); // the edit made there is kept too
+    await switchWorkspace(link.id);
+    expect(useWorkspace.getState().files['bug/BUILD']).toBe('filegroup(name = "bug_edited")\n');
+  });
+
+  it('when yours cannot be kept aside, the link is shown but never saved over it', async () => {
+    store.items.set(STORAGE_KEY, encodeShareState(mine));
+    (g.location as { hash: string }).hash = '#' + encodeShareState(shared);
+    const full: WorkspaceBackend = {
+      ...backend,
+      put: async () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
+    setWorkspaceBackend(full);
+    startSession();
+    await settle();
+    expect(useWorkspace.getState().files).toEqual(shared.files);
+    expect(useSession.getState().notice?.kind).toBe('error');
+    expect(useSession.getState().notice?.text).toMatch(/could not be kept aside \(the browser's storage for this site is full \(QuotaExceededError\)/);
+    useWorkspace.getState().setText('bug/BUILD', 'x = 1\n');
+    saveNow();
+    expect(store.items.get(STORAGE_KEY)).toBe(encodeShareState(mine));
+  });
+
+  it('an unreadable link leaves your workspace as it is', () => {
+    store.items.set(STORAGE_KEY, encodeShareState(mine));
+    (g.location as { hash: string }).hash = '#rp2.broken';
+    expect(startSession()).toBe(false);
+    expect(useWorkspace.getState().files).toEqual(mine.files);
+    expect(useSession.getState().notice?.text).toMatch(/^This link could not be opened: .*Your workspace “My workspace” is shown, unchanged\.$/);
+  });
+});
+
+describe('the workspace list', () => {
+  it('renames and deletes; the open workspace cannot be deleted', async () => {
+    startSession();
+    useWorkspace.getState().setText('app/BUILD', 'filegroup(name = "kept")\n');
+    saveNow();
+    await settle();
+    await backend.put({ id: 'link-1', name: 'Link: q', kind: 'link', created: 1, updated: 1, state: encodeShareState(shared) });
+    expect(await renameWorkspace('link-1', 'My workspace')).toMatch(/another workspace/);
+    expect(await renameWorkspace('link-1', 'The bug')).toBeNull();
+    expect(backend.records.get('link-1')?.name).toBe('The bug');
+    expect(await renameWorkspace(MINE_ID, 'Mine')).toBeNull();
+    expect(useWorkspaces.getState().current.name).toBe('Mine');
+    expect(await deleteWorkspace(MINE_ID)).toMatch(/cannot be deleted/);
+    expect(await deleteWorkspace('link-1')).toBeNull();
+    expect(useWorkspaces.getState().list.map((w) => w.name)).toEqual(['Mine']);
+  });
+
+  it('keeps a copy of the workspace as it is when asked (a lesson you changed), under a unique name', async () => {
+    startSession();
+    useWorkspace.getState().setText('app/BUILD', 'filegroup(name = "note")\n');
+    const copy = keepCopy('Lesson: alias (changed)', 'lesson');
+    useWorkspace.getState().setText('app/BUILD', 'replaced by the next lesson\n');
+    await copy;
+    await keepCopy('Lesson: alias (changed)', 'lesson');
+    const copies = [...backend.records.values()].filter((r) => r.kind === 'lesson');
+    expect(copies.map((r) => r.name).sort()).toEqual(['Lesson: alias (changed)', 'Lesson: alias (changed) (2)']);
+    const first = decodeShareFragment(copies.find((r) => r.name === 'Lesson: alias (changed)')!.state);
+    expect(first.ok && first.state.files['app/BUILD']).toBe('filegroup(name = "note")\n');
   });
 });

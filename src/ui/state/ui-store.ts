@@ -2,7 +2,7 @@
 
 import { create } from 'zustand';
 
-export type DialogName = 'examples' | 'quick-open' | 'share' | 'import' | null;
+export type DialogName = 'examples' | 'quick-open' | 'share' | 'import' | 'workspaces' | 'help' | null;
 
 export interface UiState {
   dialog: DialogName;

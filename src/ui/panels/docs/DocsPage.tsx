@@ -125,12 +125,12 @@ function AttributeTable({ owner, attrs }: { owner: string; attrs: readonly Attri
                   </p>
                 )}
               </td>
-              <td>
+              <td data-label="Type">
                 {typeWord(a.type)}
                 {a.nonconfigurable && <span className="muted"> · nonconfigurable</span>}
               </td>
-              <td>{a.mandatory ? 'required' : 'optional'}</td>
-              <td>{!a.mandatory && a.defaultValue ? <code>{a.defaultValue}</code> : null}</td>
+              <td data-label="Mandatory">{a.mandatory ? 'required' : 'optional'}</td>
+              <td data-label="Default">{!a.mandatory && a.defaultValue ? <code>{a.defaultValue}</code> : null}</td>
             </tr>
           ))}
         </tbody>
@@ -163,7 +163,7 @@ function ParamTable({ owner, params }: { owner: string; params: readonly Functio
                 {p.role === 'PARAM_ROLE_KEYWORD_ONLY' && <p className="muted">keyword-only</p>}
                 {p.role === 'PARAM_ROLE_POSITIONAL_ONLY' && <p className="muted">positional-only</p>}
               </td>
-              <td>{p.defaultValue ? <code>{p.defaultValue}</code> : p.mandatory ? 'none' : ''}</td>
+              <td data-label="Default">{p.defaultValue ? <code>{p.defaultValue}</code> : p.mandatory ? 'none' : ''}</td>
             </tr>
           ))}
         </tbody>
