@@ -6,7 +6,7 @@
 // with --keep_going, leaves the failed top-level targets out of the graph (exit 1, as Bazel). As Bazel 4.2.3
 // does, the output format is checked only after loading and analysis.
 
-import { labelToString, Loader, parseCommandLinePatterns, type Target } from '../loading/index.ts';
+import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Target } from '../loading/index.ts';
 import { targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
 import { Analysis, type AnalyzedTarget } from '../actions/index.ts';
 import {
@@ -95,7 +95,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
         if (e.message) out.line('error', e.message);
         return out.result(EXIT.COMMAND_FAILURE);
       }
-      const parsed = parseCommandLinePatterns([word], { dialect: profile.labels })[0];
+      const parsed = parsedPattern(word, profile.labels);
       const asBuild = parsed ? resolveOne(loader, parsed.pattern) : e.message;
       const message = typeof asBuild === 'string' ? asBuild : e.message;
       patternFailed ??= { word, message };
@@ -262,4 +262,14 @@ function transitionsFormatter(graph: ConfiguredQueryGraph) {
     }
     return out;
   };
+}
+
+/** A word of the expression as a build's target pattern, or undefined when it is not one (its query error stands). */
+function parsedPattern(word: string, dialect: Parameters<typeof parseCommandLinePatterns>[1]['dialect']) {
+  try {
+    return parseCommandLinePatterns([word], { dialect })[0];
+  } catch (e) {
+    if (e instanceof TargetParsingError) return undefined;
+    throw e;
+  }
 }

@@ -65,4 +65,11 @@ describe('command diagnostics', () => {
     expect(key).toMatch(/^\/\/pkg:amb \(/);
     expect(e!.parts[0]!.outcome).toBe('ambiguous');
   });
+
+  it('a cquery word that is not a valid target pattern is skipped as a build skips it, not a crash', async () => {
+    const r = await run(FILES, 'cquery', '€');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("ERROR: Skipping '€': Bad target pattern '€': invalid package name '€'");
+    expect(r.stderr).not.toContain('crashed');
+  });
 });
