@@ -174,11 +174,11 @@ test('a misspelt values key: a marker on it in the config_setting, and Why says 
   await typeAndRunCommand(page, 'bazel build //pkg:banner', COMMAND_TIMEOUT);
   const markers = await markersOf(page, 'pkg/BUILD');
   const own = markers.find((m) => m.message.includes("unknown option: 'cpuu'"));
-  // The marker covers the key (line 3 is `    values = {"cpuu": "arm"},`; "cpuu" is columns 16-22).
+  // The marker covers the key (line 3 is `    values = {"cpuu": "arm"},`; the string "cpuu" is columns 15-20).
   expect(own).toBeDefined();
   expect(own!.startLine).toBe(3);
-  expect(own!.startColumn).toBeLessThanOrEqual(16);
-  expect(own!.endColumn).toBeGreaterThanOrEqual(22);
+  expect(own!.startColumn).toBeLessThanOrEqual(15);
+  expect(own!.endColumn).toBeGreaterThanOrEqual(21);
   const user = markers.find((m) => m.message.startsWith('While resolving configuration keys for //pkg:banner'));
   expect(user).toMatchObject({ startLine: 15, startColumn: 9, endColumn: 15 });
   await problemsTab(page).click();

@@ -130,9 +130,10 @@ async function exerciseSession(page: Page, base: string): Promise<void> {
   await openBuiltSite(page, link);
   await expect(page.getByTestId('active-path')).toHaveText('app/defs.bzl');
   await expect(page.getByRole('tabpanel', { name: 'Docs' })).toContainText('Macros for the hello app.');
-  await expect(page.getByRole('tabpanel', { name: /^Generated files/ }).getByLabel('File contents')).toContainText('welcome to rulepen', {
-    timeout: COMMAND_TIMEOUT,
-  });
+  // The link runs its command on open and shows its outcome in Output; the outputs are in Generated files.
+  await expect(page.getByLabel('Command output')).toContainText('Build completed successfully', { timeout: COMMAND_TIMEOUT });
+  await page.getByRole('tab', { name: /^Generated files/ }).click();
+  await expect(page.getByRole('tabpanel', { name: /^Generated files/ }).getByLabel('File contents')).toContainText('welcome to rulepen');
 }
 
 test('a whole session — editor, query, build, docs, a share link — raises no policy violation', async ({ page }) => {

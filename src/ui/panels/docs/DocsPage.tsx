@@ -91,23 +91,23 @@ function AttributeTable({ owner, attrs }: { owner: string; attrs: readonly Attri
   return (
     <>
       <Heading>Attributes</Heading>
-      <table className="docs-table" aria-label={`Attributes of ${owner}`}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Description</th>
-            <th scope="col">Type</th>
-            <th scope="col">Mandatory</th>
-            <th scope="col">Default</th>
+      <table role="table" className="docs-table" aria-label={`Attributes of ${owner}`}>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th role="columnheader" scope="col">Name</th>
+            <th role="columnheader" scope="col">Description</th>
+            <th role="columnheader" scope="col">Type</th>
+            <th role="columnheader" scope="col">Mandatory</th>
+            <th role="columnheader" scope="col">Default</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {attrs.map((a) => (
-            <tr key={a.name}>
-              <th scope="row">
+            <tr role="row" key={a.name}>
+              <th role="rowheader" scope="row">
                 <code>{a.name}</code>
               </th>
-              <td>
+              <td role="cell">
                 <DocText doc={a.docString} />
                 {a.values && a.values.length > 0 && (
                   <p className="muted">
@@ -125,12 +125,12 @@ function AttributeTable({ owner, attrs }: { owner: string; attrs: readonly Attri
                   </p>
                 )}
               </td>
-              <td data-label="Type">
+              <td role="cell" data-label="Type">
                 {typeWord(a.type)}
                 {a.nonconfigurable && <span className="muted"> · nonconfigurable</span>}
               </td>
-              <td data-label="Mandatory">{a.mandatory ? 'required' : 'optional'}</td>
-              <td data-label="Default">{!a.mandatory && a.defaultValue ? <code>{a.defaultValue}</code> : null}</td>
+              <td role="cell" data-label="Mandatory">{a.mandatory ? 'required' : 'optional'}</td>
+              <td role="cell" data-label="Default">{!a.mandatory && a.defaultValue ? <code>{a.defaultValue}</code> : null}</td>
             </tr>
           ))}
         </tbody>
@@ -144,26 +144,26 @@ function ParamTable({ owner, params }: { owner: string; params: readonly Functio
   return (
     <>
       <Heading>Parameters</Heading>
-      <table className="docs-table" aria-label={`Parameters of ${owner}`}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Description</th>
-            <th scope="col">Default Value</th>
+      <table role="table" className="docs-table" aria-label={`Parameters of ${owner}`}>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th role="columnheader" scope="col">Name</th>
+            <th role="columnheader" scope="col">Description</th>
+            <th role="columnheader" scope="col">Default Value</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {params.map((p) => (
-            <tr key={p.name}>
-              <th scope="row">
+            <tr role="row" key={p.name}>
+              <th role="rowheader" scope="row">
                 <code>{p.role === 'PARAM_ROLE_VARARGS' ? `*${p.name}` : p.role === 'PARAM_ROLE_KWARGS' ? `**${p.name}` : p.name}</code>
               </th>
-              <td>
+              <td role="cell">
                 <DocText doc={p.docString} />
                 {p.role === 'PARAM_ROLE_KEYWORD_ONLY' && <p className="muted">keyword-only</p>}
                 {p.role === 'PARAM_ROLE_POSITIONAL_ONLY' && <p className="muted">positional-only</p>}
               </td>
-              <td data-label="Default">{p.defaultValue ? <code>{p.defaultValue}</code> : p.mandatory ? 'none' : ''}</td>
+              <td role="cell" data-label="Default">{p.defaultValue ? <code>{p.defaultValue}</code> : p.mandatory ? 'none' : ''}</td>
             </tr>
           ))}
         </tbody>
@@ -244,20 +244,20 @@ export function DocsPage({ info, open }: { info: ModuleInfoJson; open?: OpenSymb
             {p.fieldInfo && p.fieldInfo.length > 0 && (
               <>
                 <Heading>Fields</Heading>
-                <table className="docs-table" aria-label={`Fields of ${p.providerName}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Description</th>
+                <table role="table" className="docs-table" aria-label={`Fields of ${p.providerName}`}>
+                  <thead role="rowgroup">
+                    <tr role="row">
+                      <th role="columnheader" scope="col">Name</th>
+                      <th role="columnheader" scope="col">Description</th>
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody role="rowgroup">
                     {p.fieldInfo.map((f) => (
-                      <tr key={f.name}>
-                        <th scope="row">
+                      <tr role="row" key={f.name}>
+                        <th role="rowheader" scope="row">
                           <code>{f.name}</code>
                         </th>
-                        <td>
+                        <td role="cell">
                           <DocText doc={f.docString} />
                         </td>
                       </tr>
