@@ -1,4 +1,4 @@
-// The one module of the UI that talks to the engine worker: it reloads the workspace ~150 ms after the last
+// The one module of the UI that talks to the engine worker: it reloads the workspace LOAD_DEBOUNCE_MS after the last
 // edit, and runs the command line on demand. Results land in the engine store.
 
 import { createEngineClient, type EngineClient, type Outcome, type RunChannel } from '../../worker/client.ts';
