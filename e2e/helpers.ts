@@ -113,8 +113,14 @@ export async function findInEditor(page: Page, text: string): Promise<void> {
   await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('ControlOrMeta+Home');
   await page.keyboard.press('ControlOrMeta+f');
+  const find = page.locator('.monaco-editor .find-widget');
+  await expect(find).toHaveClass(/\bvisible\b/);
   await page.keyboard.type(text);
   await page.keyboard.press('Escape');
+  // On a busy machine the widget closes (and the editor takes the keys back) a moment after Escape: keys typed
+  // before that land in the find input and the next text replaces the selection instead.
+  await expect(find).not.toHaveClass(/\bvisible\b/);
+  await expect(page.locator('.monaco-editor.focused')).toHaveCount(1);
 }
 
 /** The editor's markers on a file (read through the test hook: where Monaco put them, and their related locations). */
