@@ -84,7 +84,7 @@ describe('worker api', () => {
     expect(caches[1]).toBe(caches[0]);
     // The one cache holds both packages (the engine's own tests count what is reused).
     expect((caches[0] as InstanceType<typeof engine.LoadCache>).size.packages).toBe(2);
-  });
+  }, 30_000); // imports the whole engine: seconds on a busy machine
 
   it('describes targets and lists options, and answers null / [] when the engine lacks them or fails', async () => {
     const details = { label: '//a:b', kind: 'genrule rule', doc: '', location: { file: 'a/BUILD', line: 1, column: 8 }, attributes: [] };

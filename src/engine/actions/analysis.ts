@@ -281,17 +281,28 @@ export class Analysis implements ConfiguredGraph {
    * Everything rule-independent (the first half in the header): select() keys, attributes resolved, every label
    * attribute's targets analysed and the edges checked, implicit edges. Failures mark `s`.
    */
-  private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState): void {
-    const specs = this.attributesOf(rule.schema);
-
-    // The config_settings (or aliases, constraint_values) the select()s name: prerequisites, analysed first.
+  /** The config_settings (or aliases, constraint_values) the select()s name; false when there are none. */
+  private configKeys(rule: RuleTarget, config: Configuration, s: NodeState): boolean {
+    let any = false;
     for (const [, raw] of rule.attrs) {
       if (!(raw instanceof Configurable)) continue;
       for (const part of raw.parts) {
         if (part.kind !== 'selector') continue;
-        for (const br of part.branches) if (!br.isDefault) this.edge(s, rule, '$config_dependencies', br.key, config, { implicit: false, tool: false, checked: false });
+        for (const br of part.branches) {
+          if (br.isDefault) continue;
+          any = true;
+          this.edge(s, rule, '$config_dependencies', br.key, config, { implicit: false, tool: false, checked: false });
+        }
       }
     }
+    return any;
+  }
+
+  private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState): void {
+    const specs = this.attributesOf(rule.schema);
+
+    // The select() keys: prerequisites, analysed first.
+    this.configKeys(rule, config, s);
 
     // Label attributes: resolved, their targets analysed and the edges checked.
     for (const spec of specs) {
@@ -329,8 +340,18 @@ export class Analysis implements ConfiguredGraph {
 
   private rule(rule: RuleTarget, config: Configuration, base: AnalyzedTarget, s: NodeState): AnalyzedTarget {
     const b = { ...base, testonly: this.isTestonly(rule) };
-    // A rule whose package is in error was reported while loading.
-    if (rule.inError) return { ...b, failed: true };
+    if (rule.inError || (rule.label.repo === '' && this.loader.getPackage(rule.label.pkg)?.inError)) {
+      // Bazel's ConfiguredTargetFunction: a target whose package has errors fails, unreported (loading reported
+      // the package's errors); yet its select() keys are resolved first, their errors reported ("While resolving
+      // configuration keys …", an invalid condition), and a rule without select() keys resolves its
+      // dependencies, each one's error reported (checked with 4.2.3).
+      s.failed = true;
+      s.cause ??= { kind: 'loading' };
+      if (this.configKeys(rule, config, s)) {
+        for (const [name, raw] of rule.attrs) if (raw instanceof Configurable) this.resolve(rule, name, config, s, { keysOnly: true });
+      } else this.prerequisites(rule, config, s);
+      return { ...b, failed: true };
+    }
     this.prerequisites(rule, config, s);
     if (s.failed) return { ...b, failed: true };
 
@@ -364,7 +385,7 @@ export class Analysis implements ConfiguredGraph {
   }
 
   /** Resolves one attribute's select()s, keeping the explanation; undefined (after reporting) when it fails. */
-  private resolve(rule: RuleTarget, name: string, config: Configuration, s: NodeState): PlainAttrValue | undefined {
+  private resolve(rule: RuleTarget, name: string, config: Configuration, s: NodeState, o: { readonly keysOnly?: boolean } = {}): PlainAttrValue | undefined {
     const r = resolveAttribute(rule, name, config, this.opts.context);
     if (r.explanation) {
       const key = `${labelToString(rule.label)} (${config.id})`;
@@ -377,6 +398,9 @@ export class Analysis implements ConfiguredGraph {
       return r.value;
     }
     s.failed = true;
+    const invalidKey = /^(\S+) is not a valid select\(\) condition for /.exec(r.error)?.[1];
+    // Only the keys themselves are checked (a target in a package in error goes no further).
+    if (o.keysOnly && !r.failedSetting && !invalidKey) return undefined;
     // Bazel stops analysing a target at its first select() error.
     if (s.selectFailed) return undefined;
     s.selectFailed = true;
@@ -390,7 +414,6 @@ export class Analysis implements ConfiguredGraph {
       s.cause ??= { kind: 'target', label: setting };
       return undefined;
     }
-    const invalidKey = /^(\S+) is not a valid select\(\) condition for /.exec(r.error)?.[1];
     const visibility = /^target '.*' is not visible from target /.test(r.error);
     const message = visibility ? inAttribute(name, rule.ruleClass, rule.label) + r.error : r.error;
     const d = this.report(rule, message, invalidKey ? { attr: name, selectKey: invalidKey } : { attr: name, select: true }, { related });

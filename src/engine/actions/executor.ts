@@ -122,19 +122,27 @@ export class Executor {
 
   /**
    * A top-level target's files and, for an executable, its runfiles, as Bazel completes a target: a missing
-   * source file among the files is `<BUILD>:l:c: //p:t: missing input file '…'` then `<BUILD>:l:c N input
-   * file(s) do not exist`; runfiles go through Bazel's runfiles middleman action
+   * source file among the files is `<BUILD>:l:c: //p:t: missing input file '…'` — the label as requested (an
+   * alias's own), the location of the target it stands for — then, without --keep_going only, `<BUILD>:l:c N
+   * input file(s) do not exist` (checked with 4.2.3); runfiles go through Bazel's runfiles middleman action
    * (`Middleman _middlemen/<escaped path>-runfiles failed: …`), which fails the same way on a missing source.
    */
-  async buildTopLevel(owner: Label, location: Location, files: readonly Artifact[], runfiles?: { readonly middleman: string; readonly artifacts: readonly Artifact[] }): Promise<boolean> {
-    const l = labelToString(owner);
+  async buildTopLevel(
+    requested: Label,
+    owner: Label,
+    location: Location,
+    files: readonly Artifact[],
+    runfiles: { readonly middleman: string; readonly artifacts: readonly Artifact[] } | undefined,
+    keepGoing: boolean,
+  ): Promise<boolean> {
+    const l = labelToString(requested);
     let ok = true;
     const missing = (as: readonly Artifact[]) => as.filter((a) => !a.generatedBy && !this.tree.has(a.execPath) && this.opts.readSource(a.execPath) === undefined);
     const name = (a: Artifact) => (a.label ? labelToString(a.label) : a.execPath);
     const gone = missing(files);
     if (gone.length > 0) {
       for (const a of gone) this.failAt(owner, location, `${l}: missing input file '${name(a)}'`);
-      this.failAt(owner, location, `${gone.length} input file(s) do not exist`, 'bare');
+      if (!keepGoing) this.failAt(owner, location, `${gone.length} input file(s) do not exist`, 'bare');
       ok = false;
     }
     if (!(await this.build(files.filter((a) => !gone.includes(a))))) ok = false;

@@ -53,14 +53,19 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
     }
     p.con.line('warning', `errors encountered while analyzing target '${l}': it will not be built`);
   }
-  if (failed) p.con.line('info', `Analysis succeeded for only ${ok.length} of ${targets.length} top-level targets`);
+  // Said only when some succeeded (BuildView.update: `0 < numSuccessful && numSuccessful < numTargetsToAnalyze`).
+  if (failed && ok.length > 0) p.con.line('info', `Analysis succeeded for only ${ok.length} of ${targets.length} top-level targets`);
   // A target that failed for a loading reason (a dependency that does not exist, a package in error) makes
   // Bazel's keep-going summary "loading phase errors" rather than "not all targets were analyzed".
   const loadingErrors = p.topLevel.some((a) => a.failed && a.rootCause?.kind === 'loading');
   return { ok, failed, loadingErrors };
 }
 
-/** Builds analysed top-level targets; prints "Target … up-to-date:" or "… failed to build". */
+/**
+ * Builds analysed top-level targets, then prints Bazel's result (BuildResultPrinter): only when there are at most
+ * --show_result targets to show (default 1), "Target … up-to-date:" with its files for each built target, then
+ * "Target … failed to build" for the others, and the --verbose_failures hint when one failed.
+ */
 export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean; attempted: Set<string> }> {
   const ex = p.execution();
   const built: AnalyzedTarget[] = [];
@@ -72,25 +77,45 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     const real = t.actual ?? t;
     const where = 'location' in real.target ? real.target.location : { file: `${real.label.pkg}/BUILD`, line: 1, column: 1 };
     const exe = t.executable;
-    const ok = await ex.buildTopLevel(real.label, where, t.files, exe ? { middleman: runfilesMiddleman(exe), artifacts: t.runfiles } : undefined);
+    const runfiles = exe ? { middleman: runfilesMiddleman(exe), artifacts: t.runfiles } : undefined;
+    const ok = await ex.buildTopLevel(t.label, real.label, where, t.files, runfiles, p.keepGoing);
     p.con.report(ex.events.splice(0));
-    // An alias is reported under the label of the target it stands for (AliasConfiguredTarget.getLabel).
-    const l = labelToString((t.actual ?? t).label);
-    if (ok) {
-      built.push(t);
-      if (t.files.length === 0) p.con.raw(`Target ${l} up-to-date (nothing to build)`);
-      else p.con.raw(`Target ${l} up-to-date:\n${t.files.map((f) => `  ${p.shown(f)}`).join('\n')}`);
-    } else {
+    if (ok) built.push(t);
+    else {
       failed = true;
-      p.con.raw(`Target ${l} failed to build`);
       if (!p.keepGoing) break;
     }
   }
+  printBuildResult(p, top, built);
   p.collectOutputs();
   // The runfiles manifest and tree do not wait for the runfiles themselves (Bazel 4.2.3 writes them, listing a
   // missing data file, when the runfiles middleman fails): every executable that was built gets them.
   for (const t of top) if (attempted.has(t.key) && (t.actual ?? t).executable && p.executor.tree.has((t.actual ?? t).executable!.execPath)) p.writeRunfiles(t);
   return { built, failed, attempted };
+}
+
+function printBuildResult(p: Pipeline, top: readonly AnalyzedTarget[], built: readonly AnalyzedTarget[]): void {
+  // A requested source file is not shown, nor a generated file requested with the rule that generates it.
+  const requested = new Set(top.map((t) => labelToString(t.label)));
+  const shown = top.filter((t) => {
+    if (t.target.kind === 'source file') return false;
+    return !(t.target.kind === 'generated file' && requested.has(labelToString(t.target.rule)));
+  });
+  const limit = Number(p.option('show_result') ?? 1);
+  if (shown.length > limit) return;
+  const ok = new Set(built.map((t) => t.key));
+  const failed = shown.filter((t) => !ok.has(t.key));
+  for (const t of shown) {
+    if (!ok.has(t.key)) continue;
+    // An alias is shown under the label of the target it stands for (AliasConfiguredTarget.getLabel).
+    const l = labelToString((t.actual ?? t).label);
+    // Only generated files are listed (TopLevelArtifactHelper.shouldDisplay).
+    const files = t.files.filter((f) => f.generatedBy);
+    if (files.length === 0) p.con.raw(`Target ${l} up-to-date (nothing to build)`);
+    else p.con.raw(`Target ${l} up-to-date:\n${files.map((f) => `  ${p.shown(f)}`).join('\n')}`);
+  }
+  for (const t of failed) p.con.raw(`Target ${labelToString((t.actual ?? t).label)} failed to build`);
+  if (failed.length > 0 && p.option('verbose_failures') !== true) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
 }
 
 /** Loads the patterns' closure and sets up configurations; an exit code when that fails. */
@@ -121,9 +146,13 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE);
   }
+  if (expanded.stop) {
+    p.loadingStopped();
+    return p.con.result(EXIT.BUILD_FAILURE);
+  }
   let targets = expanded.targets;
   if (p.option('build_tests_only') === true) targets = targets.filter((t) => t.kind === 'rule' && t.schema.test === true);
-  if (targets.length === 0 && !resolved.failed) {
+  if (targets.length === 0 && !resolved.failed && !expanded.errors) {
     p.con.line(
       'warning',
       `Usage: bazel build <options> <targets>.\nInvoke \`bazel help build\` for full description of usage and options.\nYour request is correct, but requested an empty set of targets. Nothing will be built.`,
@@ -133,11 +162,11 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: expanded.suites }));
   const an = analyzeTopLevel(p, targets);
   if ('exit' in an) return p.con.result(an.exit, p.explanations({ testSuites: expanded.suites }));
-  p.analyzedLine(an.ok);
+  // Every top-level target analysis went through is counted, the failed ones too (checked with 4.2.3).
+  p.analyzedLine(p.topLevel);
   p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'}...`);
   const ex = await executeTopLevel(p, an.ok);
   const failed = an.failed || ex.failed;
-  if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
   // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
   // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).

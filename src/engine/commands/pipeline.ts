@@ -136,6 +136,8 @@ export interface ExpandedTargets {
   readonly errors: boolean;
   /** Suites list each other in a loop: Bazel stops ("cycles detected during target parsing"). */
   readonly cycle: boolean;
+  /** Without --keep_going, a suite listed a test in a package that does not exist: Bazel stops loading. */
+  readonly stop?: boolean;
 }
 
 /** The state of one build: configurations, analysis, execution; filled step by step. */
@@ -230,7 +232,18 @@ export class Pipeline {
       }
       suites[labelToString(t.label)] = x.explanation;
       for (const [k, v] of x.nested) suites[k] = v;
-      for (const l of x.missing) this.suiteError(t, noSuchTarget(l, this.loader.abs(this.loader.getPackage(l.pkg)?.buildFile ?? `${l.pkg}/BUILD`)) + ` and referenced by '${labelToString(t.label)}'`, labelToString(l), false);
+      // A listed label that names nothing is a target pattern error, unlocated as Bazel prints it (checked with
+      // 4.2.3); a package that does not exist stops loading unless --keep_going (printed twice, as Bazel does).
+      for (const l of x.missing) {
+        const r = resolveOne(this.loader, { kind: 'single', raw: labelToString(l), label: l });
+        const message = typeof r === 'string' ? r : noSuchTarget(l, this.loader.abs(this.loader.getPackage(l.pkg)?.buildFile ?? `${l.pkg}/BUILD`));
+        this.suiteError(t, message, labelToString(l), false, true);
+        errors = true;
+        if (message.startsWith('no such package') && !this.keepGoing) {
+          this.suiteError(t, message, labelToString(l), false, true);
+          return { targets: [], suites, errors, cycle, stop: true };
+        }
+      }
       for (const e of x.explanation.errors) {
         errors = true;
         this.suiteError(t, e, /'([^']*)' is not one/.exec(e)?.[1], true);
@@ -242,7 +255,7 @@ export class Pipeline {
     return { targets: [...out.values()], suites, errors, cycle };
   }
 
-  private suiteError(suite: RuleTarget, message: string, value: string | undefined, prefixed: boolean): void {
+  private suiteError(suite: RuleTarget, message: string, value: string | undefined, prefixed: boolean, unlocated = false): void {
     const place = locateInRule(this.ctx.workspace, suite, value === undefined ? { attr: 'tests' } : { attr: 'tests', value });
     this.con.report([
       {
@@ -252,7 +265,7 @@ export class Pipeline {
         message: prefixed ? `in test_suite rule '${labelToString(suite.label)}': ${message}` : message,
         kind: 'loading',
         target: labelToString(suite.label),
-        printedAt: suite.location,
+        printedAt: unlocated ? null : suite.location,
       },
     ]);
   }
@@ -473,6 +486,13 @@ export class Pipeline {
   failed(withCounts: boolean): void {
     const counts = withCounts ? ` (${this.analysis?.packagesSeen.size ?? 0} packages loaded, ${this.analysis?.configuredCount ?? 0} targets configured)` : '';
     this.con.line('failed', `Build did NOT complete successfully${counts}`);
+  }
+
+  /** Loading stopped before analysis: Bazel's summary names the packages it loaded. */
+  loadingStopped(): void {
+    this.elapsed(0);
+    this.con.line('failed', `Build did NOT complete successfully (${this.loader.loadedPackageCount()} packages loaded)`);
+    if (this.command === 'test') this.con.line('error', "Couldn't start the build. Unable to run tests");
   }
 }
 

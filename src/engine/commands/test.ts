@@ -35,6 +35,10 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     p.con.line('error', "Couldn't start the build. Unable to run tests");
     return p.con.result(EXIT.BUILD_FAILURE);
   }
+  if (expanded.stop) {
+    p.loadingStopped();
+    return p.con.result(EXIT.BUILD_FAILURE);
+  }
   const suites = expanded.suites;
   // A word that failed to resolve under --keep_going, or a suite that listed a non-test: the tests left still
   // run, and the command fails after them.
@@ -147,7 +151,6 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     if (noStatus.length > 0) parts.push(`${noStatus.length} ${noStatus.length === 1 ? 'was' : 'were'} skipped`);
     p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${parts.join(' and ')}.\n`);
   }
-  if (ex.failed) p.con.raw('Use --verbose_failures to see the command lines of failed build steps.');
   p.elapsed(p.executor.ran + runs.length + 1);
   if (selected.length === 0) {
     // Bazel 4.2.3 reports the build's failure or the pattern errors first, then that nothing was left to test

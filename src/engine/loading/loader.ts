@@ -239,6 +239,11 @@ export class Loader {
   }
 
   /** The package of that name, loaded on first use; undefined when the directory is not a package. */
+  /** How many packages this loader has loaded (Bazel's "(N packages loaded)"). */
+  loadedPackageCount(): number {
+    return this.packages.size;
+  }
+
   getPackage(name: string): Package | undefined {
     const done = this.packages.get(name);
     if (done) return done;

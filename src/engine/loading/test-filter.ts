@@ -33,9 +33,11 @@ export function isTestRule(t: Target): t is RuleTarget {
   return t.kind === 'rule' && t.schema.test === true;
 }
 
-/** A rule's `tags` as written ([] when unset). */
+/** A rule's `tags` as written, else its rule class's default ([] for most; ["manual"] for config_setting…). */
 export function ruleTags(rule: RuleTarget): string[] {
-  return strings(rule.attrs.get('tags'));
+  const v = rule.attrs.get('tags');
+  if (v !== undefined && v !== null) return strings(v);
+  return strings(rule.schema.attrs.find((a) => a.name === 'tags')?.default);
 }
 
 /** A test's `size` ('medium' when unset, the schema's default). */

@@ -1,5 +1,5 @@
 // The schema of `config_setting`: a named configuration state that select() keys refer to.
-import type { RuleSchema } from './schema.ts';
+import { MANUAL_BY_DEFAULT_TAGS, type RuleSchema } from './schema.ts';
 
 export const configSetting: RuleSchema = {
   name: 'config_setting',
@@ -9,6 +9,7 @@ export const configSetting: RuleSchema = {
     { name: 'define_values', type: 'string_dict', default: {}, configurable: false, doc: '--define keys mapped to expected values.' },
     { name: 'flag_values', type: 'label_keyed_string_dict', default: {}, configurable: false, doc: 'User-defined flags (by label) mapped to expected values.' },
     { name: 'constraint_values', type: 'label_list', default: [], configurable: false, doc: 'Constraint values the target platform must have.' },
+    MANUAL_BY_DEFAULT_TAGS,
   ],
   shared: ['aspect_hints', 'deprecation', 'features', 'licenses', 'package_metadata', 'tags', 'testonly', 'visibility'],
 };

@@ -1,17 +1,17 @@
 // The schemas of constraint_setting, constraint_value and platform.
-import { COMMON_SHARED, type RuleSchema } from './schema.ts';
+import { COMMON_SHARED, MANUAL_BY_DEFAULT_TAGS, type RuleSchema } from './schema.ts';
 
 export const constraintSetting: RuleSchema = {
   name: 'constraint_setting',
   doc: 'A dimension along which platforms differ (cpu, os, …).',
-  attrs: [{ name: 'default_constraint_value', type: 'nodep_label', default: null, configurable: false, doc: 'The value platforms that set none have.' }],
+  attrs: [{ name: 'default_constraint_value', type: 'nodep_label', default: null, configurable: false, doc: 'The value platforms that set none have.' }, MANUAL_BY_DEFAULT_TAGS],
   shared: COMMON_SHARED,
 };
 
 export const constraintValue: RuleSchema = {
   name: 'constraint_value',
   doc: 'One value of a constraint_setting.',
-  attrs: [{ name: 'constraint_setting', type: 'label', mandatory: true, configurable: false, doc: 'The setting this is a value of.' }],
+  attrs: [{ name: 'constraint_setting', type: 'label', mandatory: true, configurable: false, doc: 'The setting this is a value of.' }, MANUAL_BY_DEFAULT_TAGS],
   shared: COMMON_SHARED,
 };
 
@@ -23,6 +23,7 @@ export const platform: RuleSchema = {
     { name: 'parents', type: 'label_list', default: [], configurable: false, doc: 'A platform to inherit constraint values from.' },
     { name: 'exec_properties', type: 'string_dict', default: {}, configurable: false, doc: 'Properties for remote execution.' },
     { name: 'remote_execution_properties', type: 'string', default: '', configurable: false, doc: 'Legacy remote execution properties.' },
+    MANUAL_BY_DEFAULT_TAGS,
   ],
   shared: COMMON_SHARED,
 };

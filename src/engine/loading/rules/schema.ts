@@ -93,6 +93,12 @@ export const SHARED_ATTRIBUTES: Readonly<Record<string, AttrSpec>> = {
   env_inherit: { name: 'env_inherit', type: 'string_list', default: [], doc: 'Environment variables inherited from the shell.' },
 };
 
+/**
+ * `tags` of the rules Bazel keeps out of `:all` and `/...` (config_setting, platform, constraint_setting,
+ * constraint_value — "No need to show up in ":all", etc. target patterns"): its default is ["manual"].
+ */
+export const MANUAL_BY_DEFAULT_TAGS: AttrSpec = { ...SHARED_ATTRIBUTES.tags!, default: ['manual'] };
+
 /** The shared attributes of most rules (the spec's table, genrule's row). */
 export const COMMON_SHARED = [
   'aspect_hints',
