@@ -6,9 +6,11 @@ import './styles.css';
 // The chosen theme before the first paint.
 import './state/theme.ts';
 import { App } from './App.tsx';
+import { EmbedApp } from './EmbedApp.tsx';
 import { runCommandLine, startEngineSync } from './state/engine-sync.ts';
 import { useLayout } from './state/layout-store.ts';
-import { startSession } from './state/session.ts';
+import { embedRequest } from './state/embed-link.ts';
+import { openEmbedded, startSession } from './state/session.ts';
 import { useUi } from './state/ui-store.ts';
 import './state/shared-fields.ts';
 import { startSelectionSync } from './state/selection-store.ts';
@@ -22,20 +24,40 @@ function showLinkResult(): void {
   void runCommandLine();
 }
 
-// The session first (the saved session, and a share link opened as a workspace of its own), so that the first
-// load is of the right files.
-const fromLink = startSession({ onLinkOpened: showLinkResult, say: (text) => useUi.getState().say(text) });
-startEngineSync();
-if (fromLink) showLinkResult();
+// An embed (`?embed=1` or `#embed&…`: an <iframe> in someone's page) shows the editor, the command line and the
+// result only, and keeps nothing in this browser's storage.
+const embed = embedRequest(location.search, location.hash);
+
+if (embed) {
+  openEmbedded(embed.fragment);
+  // The embedding page pointed the frame at another example (only the fragment changed), or at the playground.
+  window.addEventListener('hashchange', () => {
+    const next = embedRequest(location.search, location.hash);
+    if (!next) location.reload();
+    else {
+      openEmbedded(next.fragment);
+      void runCommandLine();
+    }
+  });
+  startEngineSync();
+  void runCommandLine();
+} else {
+  // The session first (the saved session, and a share link opened as a workspace of its own), so that the first
+  // load is of the right files.
+  const fromLink = startSession({ onLinkOpened: showLinkResult, say: (text) => useUi.getState().say(text) });
+  startEngineSync();
+  if (fromLink) showLinkResult();
+}
 startSelectionSync();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {embed ? <EmbedApp /> : <App />}
   </StrictMode>,
 );
 
-// Offline once loaded (production builds only; relative, so it works under any sub-path).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// Offline once loaded (production builds only; relative, so it works under any sub-path). Not from an embed: it
+// would keep a copy of the whole site in the storage of a reader who only scrolled past an example.
+if (!embed && import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void navigator.serviceWorker.register('./sw.js').catch(() => {}));
 }
