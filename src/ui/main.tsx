@@ -1,12 +1,11 @@
 // The playground's entry: styles, Monaco, the engine sync and the React tree.
 
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 // The chosen theme before the first paint.
 import './state/theme.ts';
 import { App } from './App.tsx';
-import { EmbedApp } from './EmbedApp.tsx';
 import { runCommandLine, startEngineSync } from './state/engine-sync.ts';
 import { useLayout } from './state/layout-store.ts';
 import { embedRequest } from './state/embed-link.ts';
@@ -17,6 +16,9 @@ import { startSelectionSync } from './state/selection-store.ts';
 import { installTestHook } from './test-hook.ts';
 
 installTestHook();
+
+// A chunk of its own: the full playground's initial JavaScript does not carry the embed's layout.
+const EmbedApp = lazy(() => import('./EmbedApp.tsx').then((m) => ({ default: m.EmbedApp })));
 
 /** A shared link shows what its sender saw: the command's result, in the Output tab. */
 function showLinkResult(): void {
@@ -52,7 +54,13 @@ startSelectionSync();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {embed ? <EmbedApp /> : <App />}
+    {embed ? (
+      <Suspense fallback={null}>
+        <EmbedApp />
+      </Suspense>
+    ) : (
+      <App />
+    )}
   </StrictMode>,
 );
 
