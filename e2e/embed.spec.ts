@@ -98,6 +98,12 @@ test('in a 720×420 <iframe> on another site: the result on open, edit and run a
   await page.locator('iframe').evaluate((el, src) => ((el as HTMLIFrameElement).src = src), `${baseURL}/?embed=1#${encodeShareState(OTHER)}`);
   await expect(output).toContainText('//other:elsewhere', { timeout: COMMAND_TIMEOUT });
   await expect(embed.getByRole('tab', { name: /^Tab / })).toHaveText(['MODULE.bazel', 'other/BUILD']);
+
+  // A damaged example says why, in the frame, and shows the default workspace's result instead.
+  await page.locator('iframe').evaluate((el, src) => ((el as HTMLIFrameElement).src = src), `${baseURL}/?embed=1#rp2.AAAA`);
+  await expect(embed.getByTestId('notice')).toContainText('This example could not be opened: the link is damaged');
+  await expect(output).toContainText('$ bazel query //...');
+  await expect(output).toContainText('//app:banner', { timeout: COMMAND_TIMEOUT });
 });
 
 test('opened directly at 1440, 1024 and 390 px; nothing is stored; the Share dialog offers the snippet', async ({ page, baseURL }) => {
@@ -133,6 +139,9 @@ test('opened directly at 1440, 1024 and 390 px; nothing is stored; the Share dia
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `/tmp/rulepen-embed-${width}.png` });
   }
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: '/tmp/rulepen-embed-390-dark.png' });
+  await page.emulateMedia({ colorScheme: null });
 
   // Nothing was written to this browser's storage: no session, no workspace list.
   const stored = await page.evaluate(async () => ({
