@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CommandInput } from './components/CommandInput.tsx';
 import { Icon } from './components/Icon.tsx';
-import { NoticeBar } from './components/NoticeBar.tsx';
+import { NoticeBar, Toast } from './components/NoticeBar.tsx';
 import { PanelTabs } from './components/PanelTabs.tsx';
 import { Editor } from './editor/Editor.tsx';
 import { panels } from './panels/registry.ts';
@@ -51,14 +51,13 @@ export function EmbedApp() {
           $
         </label>
         <CommandInput />
-        {/* One button: Run, or Stop while the command runs — the frame is often narrow. */}
-        {running ? (
+        <button type="submit" className="button primary" aria-label="Run command" title="Run (Ctrl+Enter)">
+          <Icon name="play" /> Run
+        </button>
+        {/* Only while a command runs: the frame is often narrow. */}
+        {running && (
           <button type="button" className="button" aria-label="Stop" title="Stop (Esc)" onClick={() => stopEngine()}>
             <Icon name="stop" /> Stop
-          </button>
-        ) : (
-          <button type="submit" className="button primary" aria-label="Run command" title="Run (Ctrl+Enter)">
-            <Icon name="play" /> Run
           </button>
         )}
       </form>
@@ -71,6 +70,8 @@ export function EmbedApp() {
         <PanelTabs label="Result" panels={resultPanels} selected={bottom} onSelect={setBottom} />
         <OpenInRulepen />
       </div>
+      {/* Short messages, e.g. that the engine was restarted after a crash. */}
+      <Toast />
     </div>
   );
 }
@@ -108,6 +109,7 @@ function OpenInRulepen() {
     const t = setTimeout(() => setHref(currentPlaygroundUrl()), 300);
     return () => clearTimeout(t);
   }, [files, active, command]);
+  // Followed, focused or about to be: the link must hold the very last edit, not the one before the pause.
   const refresh = (e: { currentTarget: HTMLAnchorElement }) => {
     e.currentTarget.href = currentPlaygroundUrl();
   };
