@@ -1,11 +1,13 @@
 // Hosting: the production build's Content-Security-Policy. The built page carries the policy (a <meta> tag, set
 // at build time only); a whole session — typing in the editor, completion, a query with its graph, a build and its
 // outputs, the Docs panel, a share link opened again — raises no policy violation, also when a host sends the
-// policy as a header (then it governs the workers and the service worker too); and script injected inline, an
-// inline event handler, eval, and requests to another origin are all refused.
+// policy as a header (then it governs the workers and the service worker too); an embed framed by another site
+// works under that header (it sets no frame-ancestors); and script injected inline, an inline event handler, eval, and
+// requests to another origin are all refused.
 
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.ts';
+import { encodeShareState } from '../../src/ui/state/share-link.ts';
 import { HEADER_CSP_SUB_PATH, SUB_PATH } from '../hosting.config.ts';
 import { fileList, getFileText, targetsPanel } from '../helpers.ts';
 import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from '../timeouts.ts';
@@ -164,6 +166,24 @@ test('with the policy also sent as an HTTP header (which governs the workers too
   await openBuiltSite(page, page.url());
   await expect(page.getByRole('tabpanel', { name: 'Docs' })).toContainText('Macros for the hello app.');
   await context.setOffline(false);
+  expect(violations).toEqual([]);
+});
+
+test('an embed in another site’s <iframe> runs under the policy header', async ({ page, baseURL }) => {
+  const violations = await recordViolations(page);
+  const state = encodeShareState({
+    files: { 'MODULE.bazel': '', 'pkg/BUILD': 'genrule(name = "hello", outs = ["hello.txt"], cmd = "echo hello > $@")\n' },
+    command: 'bazel build //pkg:hello',
+    activePath: 'pkg/BUILD',
+    panels: null,
+    extras: {},
+    lesson: null,
+  });
+  // The test writes the framing page itself: its origin is not the site's.
+  await page.setContent(`<iframe src="${baseURL}${HEADER_CSP_SUB_PATH}?embed=1#${state}" width="720" height="420"></iframe>`);
+  const embed = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
+  await expect(embed.getByLabel('Command output')).toContainText('Build completed successfully', { timeout: COMMAND_TIMEOUT });
+  await expect(embed.getByRole('link', { name: 'Open in rulepen' })).toBeVisible();
   expect(violations).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
 // The playground's entry: styles, Monaco, the engine sync and the React tree.
 
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 // The chosen theme before the first paint.
@@ -8,7 +8,8 @@ import './state/theme.ts';
 import { App } from './App.tsx';
 import { runCommandLine, startEngineSync } from './state/engine-sync.ts';
 import { useLayout } from './state/layout-store.ts';
-import { startSession } from './state/session.ts';
+import { embedRequest } from './state/embed-link.ts';
+import { openEmbedded, startSession } from './state/session.ts';
 import { useUi } from './state/ui-store.ts';
 import './state/shared-fields.ts';
 import { startSelectionSync } from './state/selection-store.ts';
@@ -16,26 +17,55 @@ import { installTestHook } from './test-hook.ts';
 
 installTestHook();
 
+// A chunk of its own: the full playground's initial JavaScript does not carry the embed's layout.
+const EmbedApp = lazy(() => import('./EmbedApp.tsx').then((m) => ({ default: m.EmbedApp })));
+
 /** A shared link shows what its sender saw: the command's result, in the Output tab. */
 function showLinkResult(): void {
   useLayout.getState().showPanel('bottom', 'output');
   void runCommandLine();
 }
 
-// The session first (the saved session, and a share link opened as a workspace of its own), so that the first
-// load is of the right files.
-const fromLink = startSession({ onLinkOpened: showLinkResult, say: (text) => useUi.getState().say(text) });
-startEngineSync();
-if (fromLink) showLinkResult();
+// An embed (`?embed=1` or `#embed&…`: an <iframe> in someone's page) shows the editor, the command line and the
+// result only, and keeps nothing in this browser's storage.
+const embed = embedRequest(location.search, location.hash);
+
+if (embed) {
+  openEmbedded(embed.fragment);
+  // The embedding page pointed the frame at another example (only the fragment changed), or at the playground.
+  window.addEventListener('hashchange', () => {
+    const next = embedRequest(location.search, location.hash);
+    if (!next) location.reload();
+    else {
+      openEmbedded(next.fragment);
+      void runCommandLine();
+    }
+  });
+  startEngineSync();
+  void runCommandLine();
+} else {
+  // The session first (the saved session, and a share link opened as a workspace of its own), so that the first
+  // load is of the right files.
+  const fromLink = startSession({ onLinkOpened: showLinkResult, say: (text) => useUi.getState().say(text) });
+  startEngineSync();
+  if (fromLink) showLinkResult();
+}
 startSelectionSync();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {embed ? (
+      <Suspense fallback={null}>
+        <EmbedApp />
+      </Suspense>
+    ) : (
+      <App />
+    )}
   </StrictMode>,
 );
 
-// Offline once loaded (production builds only; relative, so it works under any sub-path).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// Offline once loaded (production builds only; relative, so it works under any sub-path). Not from an embed: it
+// would keep a copy of the whole site in the storage of a reader who only scrolled past an example.
+if (!embed && import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void navigator.serviceWorker.register('./sw.js').catch(() => {}));
 }

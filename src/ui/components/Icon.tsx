@@ -7,6 +7,7 @@ const paths = {
   play: 'M5 3.5v9l7-4.5z',
   stop: 'M4.5 4.5h7v7h-7z',
   folder: 'M2 4.5h4l1.5 1.5H14v6.5H2z',
+  external: 'M9.5 2.5h4v4M13.5 2.5 7.5 8.5M11.5 9.5v4h-9v-9h4',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -1,7 +1,10 @@
 // The Share dialog: the link to the current state (already copied), its size, and a warning when it is longer
-// than chat tools and issue trackers accept; plus the other ways to pass a workspace on.
+// than chat tools and issue trackers accept; the HTML that embeds the same state in a page (an <iframe> of the
+// embed URL); plus the other ways to pass a workspace on.
 
 import { copyAsText, copyText, downloadZip, linkTooLong } from '../state/actions.ts';
+import { embedSnippet } from '../state/embed-link.ts';
+import { useEngine } from '../state/engine-store.ts';
 import { LINK_WARN_CHARS } from '../state/share-link.ts';
 import { useUi } from '../state/ui-store.ts';
 import { Dialog } from './Dialog.tsx';
@@ -9,6 +12,8 @@ import { Dialog } from './Dialog.tsx';
 export function ShareDialog() {
   const open = useUi((s) => s.dialog === 'share');
   const link = useUi((s) => s.link) ?? '';
+  const command = useEngine((s) => s.commandText);
+  const snippet = link ? embedSnippet(link, command) : '';
   const close = () => useUi.getState().openDialog(null);
   return (
     <Dialog open={open} title="Share this workspace" onClose={close}>
@@ -42,6 +47,29 @@ export function ShareDialog() {
           sharing the workspace as text or as a .zip instead.
         </p>
       )}
+      <h3 className="help-heading">Embed in a page</h3>
+      <p className="muted">
+        For a blog post or docs: the editor, the command line and its result, runnable in place. Nothing a reader does there is kept in
+        their browser.
+      </p>
+      <div className="share-row">
+        <textarea
+          className="share-link share-snippet"
+          aria-label="Embed code"
+          readOnly
+          rows={3}
+          value={snippet}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="embed-code"
+        />
+        <button
+          type="button"
+          className="button"
+          onClick={async () => useUi.getState().say((await copyText(snippet)) ? 'Embed code copied' : 'The browser refused the clipboard')}
+        >
+          Copy embed code
+        </button>
+      </div>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={() => void copyAsText()}>
           Copy as text

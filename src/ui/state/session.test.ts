@@ -8,6 +8,7 @@ import {
   defaultState,
   keepCopy,
   deleteWorkspace,
+  openEmbedded,
   renameWorkspace,
   saveDelayMillis,
   saveNow,
@@ -230,5 +231,42 @@ describe('the workspace list', () => {
     expect(copies.map((r) => r.name).sort()).toEqual(['Lesson: alias (changed)', 'Lesson: alias (changed) (2)']);
     const first = decodeShareFragment(copies.find((r) => r.name === 'Lesson: alias (changed)')!.state);
     expect(first.ok && first.state.files['app/BUILD']).toBe('filegroup(name = "note")\n');
+  });
+});
+
+describe('embed mode', () => {
+  it('opens the example in memory only: nothing is read from or written to storage, however much is edited', async () => {
+    store.items.set(STORAGE_KEY, encodeShareState(mine));
+    const before = new Map(store.items);
+    openEmbedded(encodeShareState(shared));
+    expect(useWorkspace.getState().files).toEqual(shared.files);
+    expect(useSession.getState().notice).toBeNull();
+    useWorkspace.getState().setText('bug/BUILD', 'filegroup(name = "edited in the frame")\n');
+    saveNow();
+    await settle();
+    expect(store.items).toEqual(before);
+    expect(backend.records.size).toBe(0);
+  });
+
+  it('a damaged example shows the default workspace and says why', () => {
+    openEmbedded('rp2.broken');
+    expect(useWorkspace.getState().files).toEqual(defaultState().files);
+    expect(useSession.getState().notice?.text).toMatch(/^This example could not be opened: the link is damaged/);
+    openEmbedded(null);
+    expect(useSession.getState().notice).toBeNull();
+  });
+
+  it('an embed link pasted into a tab on the playground starts the page again in embed mode', () => {
+    const listeners = new Map<string, () => void>();
+    let reloads = 0;
+    g.window = { localStorage: store, addEventListener: (type: string, f: () => void) => listeners.set(type, f), removeEventListener() {} };
+    g.location = { hash: '', search: '', href: 'http://localhost/', reload: () => reloads++ };
+    startSession();
+    (g.location as { hash: string }).hash = '#embed&' + encodeShareState(shared);
+    listeners.get('hashchange')!();
+    expect(reloads).toBe(1);
+    // Not opened here as a workspace: the embed that the reload starts keeps nothing.
+    expect(useWorkspace.getState().files).toEqual(defaultState().files);
+    expect(useWorkspaces.getState().current.kind).toBe('mine');
   });
 });

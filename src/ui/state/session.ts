@@ -16,6 +16,7 @@ import { DEFAULT_ACTIVE_FILE, DEFAULT_COMMAND, defaultWorkspace } from './defaul
 import { useEngine } from './engine-store.ts';
 import { useLayout } from './layout-store.ts';
 import { useFileOps } from './file-ops.ts';
+import { embedRequest } from './embed-link.ts';
 import { decodeShareFragment, encodeShareState, isShareFragment, type ShareState } from './share-link.ts';
 import { resetTabs } from './tabs-store.ts';
 import { useWorkspace } from './workspace-store.ts';
@@ -658,7 +659,9 @@ export function startSession(options: SessionOptions = {}): boolean {
   const onHidden = () => document.visibilityState === 'hidden' && saveNow();
   // A link pasted into the address bar of a tab already on rulepen changes only the fragment.
   const onHashChange = () => {
-    if (isShareFragment(location.hash)) void openShareLink(location.hash);
+    // An embed link (`#embed&…`) starts the page again in embed mode, which keeps nothing of this session.
+    if (embedRequest(location.search, location.hash)) location.reload();
+    else if (isShareFragment(location.hash)) void openShareLink(location.hash);
   };
   window.addEventListener('pagehide', saveNow);
   window.addEventListener('visibilitychange', onHidden); // fired at the document, it bubbles to the window
@@ -674,4 +677,22 @@ export function startSession(options: SessionOptions = {}): boolean {
     window.removeEventListener('hashchange', onHashChange);
   };
   return fromLink;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Embed mode
+
+/**
+ * Embed mode (an <iframe> in someone's page): opens the link's state, or the default workspace, in memory only.
+ * Unlike startSession, nothing is read from or written to this browser's storage — no saved session, no workspace
+ * list, no notice about one — so that a blog post's example leaves the reader's own rulepen as it was. Called
+ * again when the embedding page points the frame at another state (only the fragment changes, so the page stays).
+ */
+export function openEmbedded(fragment: string | null): void {
+  const decoded = fragment === null ? null : decodeShareFragment(fragment);
+  // The workspace list is never read or written in this mode: this name is neither stored nor shown.
+  enterWorkspace({ id: 'embed', name: 'Embedded example', kind: 'link' }, decoded?.ok ? decoded.state : defaultState());
+  useSession.getState().showNotice(
+    decoded && !decoded.ok ? { kind: 'error', text: `This example could not be opened: ${decoded.reason}. Showing the default workspace instead.` } : null,
+  );
 }
