@@ -1,4 +1,4 @@
-// The result graph drawn as SVG: a layered layout (dagre, loaded on first use), nodes coloured by kind, edges of
+// The result graph drawn as SVG: a layered layout (dagre, in a worker started on first use), nodes coloured by kind, edges of
 // select() branches dashed and tool edges dotted, with a legend. Made for graphs of a hundred targets and more:
 // zoom and pan by mouse (wheel, drag, buttons), touch (pinch, drag) and keyboard (+ − 0, arrows); fit at any
 // scale, with a readable card for the node under the pointer or the focus when the labels get small; an expanded
@@ -10,6 +10,7 @@ import type { ResultGraph, ResultGraphNode } from '../../../worker/protocol.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { kindClass } from '../../components/KindBadge.tsx';
 import type { GraphLayout, LaidNode } from './graph-layout.ts';
+import { layoutOffThread, Superseded } from './graph-layout-client.ts';
 import {
   collapsePackages,
   fitView,
@@ -270,17 +271,27 @@ function GraphBody(props: GraphBodyProps) {
   const [focused, setFocused] = useState<string | null>(null);
   const [packagesOpen, setPackagesOpen] = useState(false);
   const packagesButton = useRef<HTMLButtonElement>(null);
+  const packagesBox = useRef<HTMLDivElement>(null);
+
+  // The package list closes on a press anywhere else, like a menu.
+  useEffect(() => {
+    if (!packagesOpen) return;
+    const onDown = (e: globalThis.PointerEvent) => {
+      if (!packagesBox.current?.contains(e.target as Node)) setPackagesOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [packagesOpen]);
   const tooBig = shown.nodes.length > MAX_DRAWN_NODES;
 
   useEffect(() => {
     if (tooBig) return;
     let live = true;
-    import('./graph-layout.ts').then(
-      (m) => {
-        const box = hostRef.current;
-        if (live) setLaid({ graph: shown, layout: m.layoutGraph(shown, box?.clientHeight ? box.clientWidth / box.clientHeight : undefined) });
-      },
-      (e: unknown) => live && setError(String(e)),
+    // The layout module (and dagre) loads in its own worker: this chunk holds only the client.
+    const box = hostRef.current;
+    layoutOffThread(shown, box?.clientHeight ? box.clientWidth / box.clientHeight : undefined).then(
+      (layout) => live && setLaid({ graph: shown, layout }),
+      (e: unknown) => live && !(e instanceof Superseded) && setError(String(e)),
     );
     return () => {
       live = false;
@@ -459,7 +470,7 @@ function GraphBody(props: GraphBodyProps) {
           Fit
         </button>
       </div>
-      <div className="graph-packages">
+      <div className="graph-packages" ref={packagesBox}>
         <button type="button" ref={packagesButton} className="button" aria-expanded={packagesOpen} aria-controls="graph-packages-list" onClick={() => setPackagesOpen(!packagesOpen)}>
           Packages{collapsed.size ? ` (${collapsed.size} collapsed)` : ''} ▾
         </button>

@@ -1,4 +1,4 @@
-// Layered layout of a result graph with dagre (loaded lazily: this module is imported only when a graph is shown).
+// Layered layout of a result graph with dagre, run in the layout worker (graph-layout.worker.ts) only.
 // Node boxes are sized from their text in the monospace font the SVG draws them with, so the layout matches.
 
 import dagre from '@dagrejs/dagre';

@@ -31,6 +31,7 @@ describe('packages', () => {
       { pkg: '//lib', count: 3 },
       { pkg: '@r//ext/p', count: 1 },
     ]);
+    expect(packagesOf({ nodes: [node('//p10:a'), node('//p2:a'), node('//p1:a')], edges: [] }).map((p) => p.pkg)).toEqual(['//p1', '//p2', '//p10']);
   });
 
   it('collapse into one node; edges between the same nodes merge and edges inside disappear', () => {

@@ -33,11 +33,13 @@ export function packageNodeId(pkg: string): string {
   return `${pkg} (package)`;
 }
 
-/** The graph's packages with their node counts, in label order. */
+const naturalOrder = new Intl.Collator('en', { numeric: true }).compare;
+
+/** The graph's packages with their node counts: the main repository's first, in label order with numbers by value (//p2 before //p10). */
 export function packagesOf(graph: ResultGraph): { pkg: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const n of graph.nodes) counts.set(packageOf(n.label), (counts.get(packageOf(n.label)) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([pkg, count]) => ({ pkg, count }));
+  return [...counts].sort(([a], [b]) => Number(a.startsWith('@')) - Number(b.startsWith('@')) || naturalOrder(a, b)).map(([pkg, count]) => ({ pkg, count }));
 }
 
 /**
