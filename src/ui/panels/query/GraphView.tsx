@@ -206,7 +206,20 @@ export function GraphView({ graph, selected, onActivate }: GraphViewProps) {
         body
       )}
       <Dialog open={expanded} title={`Target graph · ${graph.nodes.length} nodes`} className="graph-dialog" onClose={() => setExpanded(false)}>
-        {expanded && body}
+        {expanded && (
+          <div
+            className="graph-dialog-content"
+            onKeyDown={(e) => {
+              // Esc closes this view only: handled here, it does not also stop a running command.
+              if (e.key === 'Escape' && !e.defaultPrevented) {
+                e.preventDefault();
+                setExpanded(false);
+              }
+            }}
+          >
+            {body}
+          </div>
+        )}
       </Dialog>
     </>
   );
