@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { SPEC_TIMEOUT } from './timeouts.ts';
-import { getFileText, graphWorkspace, openPlayground, replaceWorkspace } from './helpers.ts';
+import { getFileText, graphWorkspace, openPlayground, replaceWorkspace, screenshots } from './helpers.ts';
 
 test.describe.configure({ timeout: SPEC_TIMEOUT * 2 });
 
@@ -89,7 +89,7 @@ for (const width of [1024, 1440]) {
       await expectAllInside(canvas, 41);
       const fit40 = await scaleOf(canvas);
       expect(fit40 * 11.5).toBeGreaterThanOrEqual(8);
-      await page.screenshot({ path: `/tmp/rulepen-graph-40-${width}.png` });
+      await screenshots(page, 'graph-40');
 
       // The wheel zooms around the pointer: the node under it stays where it is.
       const node = canvas.getByRole('button', { name: /^\/\/p3:t1 / });

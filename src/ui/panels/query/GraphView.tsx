@@ -65,7 +65,7 @@ const NO_PACKAGES: ReadonlySet<string> = new Set();
 export function GraphView({ graph, selected, onActivate }: GraphViewProps) {
   const [expanded, setExpanded] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(NO_PACKAGES);
-  const [focus, setFocus] = useState<Focus | null>(null);
+  const [focusWanted, setFocus] = useState<Focus | null>(null);
   /** The node last clicked or focused here: the keyboard's way in (roving tab stop) and the neighbourhood's centre. */
   const [current, setCurrent] = useState<string | null>(null);
   const goAfterClose = useRef<ResultGraphNode | null>(null);
@@ -88,7 +88,9 @@ export function GraphView({ graph, selected, onActivate }: GraphViewProps) {
     if (current && targetById.get(current)?.label === selected) return current;
     return graph.nodes.find((n) => n.label === selected)?.id ?? null;
   }, [selected, current, targetById, graph]);
-  const focusCentre = focus && targetById.has(focus.centre) ? drawnId(focus.centre) : null;
+  // A centre that a re-run query no longer has: the whole graph, until a node is chosen again.
+  const focus = focusWanted && targetById.has(focusWanted.centre) ? focusWanted : null;
+  const focusCentre = focus ? drawnId(focus.centre) : null;
   const shown: ViewGraph = useMemo(
     () => (focus && focusCentre ? neighbourhood(folded, focusCentre, focus.depth, focus.direction) : folded),
     [folded, focus, focusCentre],
