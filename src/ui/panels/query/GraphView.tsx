@@ -558,6 +558,7 @@ function GraphBody(props: GraphBodyProps) {
           className="graph-canvas"
           ref={setHost}
           tabIndex={0}
+          role="group"
           data-autofocus={expanded || undefined}
           aria-label="Graph canvas: arrows pan, + and − zoom, 0 fits; Tab goes to the nodes"
           aria-keyshortcuts="+ - 0 ArrowUp ArrowDown ArrowLeft ArrowRight"
@@ -618,7 +619,8 @@ function GraphBody(props: GraphBodyProps) {
                       onKeyDown={(e) => onNodeKeyDown(e, n, ln)}
                       onFocus={() => onNodeFocus(ln)}
                       onBlur={() => setFocused(null)}
-                      onPointerEnter={() => setHover(ln.id)}
+                      // A mouse hovers; a finger's tap is a click, and must not leave a card behind.
+                      onPointerEnter={(e) => e.pointerType === 'mouse' && setHover(ln.id)}
                       onPointerLeave={() => setHover((h) => (h === ln.id ? null : h))}
                     >
                       <title>
