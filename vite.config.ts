@@ -56,7 +56,7 @@ export default defineConfig({
   optimizeDeps: {
     // Listing the worker here stops the dev server from reloading the page when it discovers
     // worker-only dependencies a few seconds after the first load (STACK.md).
-    entries: ['index.html', 'src/worker/engine.worker.ts'],
+    entries: ['index.html', 'src/worker/engine.worker.ts', 'src/ui/panels/query/graph-layout.worker.ts'],
   },
   server: {
     port: 5173,

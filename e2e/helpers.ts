@@ -161,3 +161,26 @@ export async function expectCommandProblemsCleared(page: Page, path: string, isC
   await expect(page.getByRole('region', { name: 'Command problems' })).toHaveCount(0);
   expect((await markersOf(page, path)).filter((m) => isCommandMarker(m.message))).toEqual([]);
 }
+
+/**
+ * A layered workspace for the graph: `packages` packages //p0…, each with `perPackage` targets t0…; in each package
+ * the even targets depend on the next one, and every target depends on one in the next package; t0 is a genrule,
+ * the rest filegroups. `deps(//...)` draws all `packages × perPackage` of them.
+ */
+export function graphWorkspace(packages: number, perPackage: number): Record<string, string> {
+  const files: Record<string, string> = { 'MODULE.bazel': '' };
+  for (let i = 0; i < packages; i++) {
+    let build = '';
+    for (let j = 0; j < perPackage; j++) {
+      const srcs: string[] = [];
+      if (j % 2 === 0 && j + 1 < perPackage) srcs.push(`":t${j + 1}"`);
+      if (i + 1 < packages) srcs.push(`"//p${i + 1}:t${(j * 3) % perPackage}"`);
+      build +=
+        j === 0
+          ? `genrule(\n    name = "t0",\n    srcs = [${srcs.join(', ')}],\n    outs = ["t0.txt"],\n    cmd = "cat $(SRCS) > $@",\n)\n\n`
+          : `filegroup(\n    name = "t${j}",\n    srcs = [${srcs.join(', ')}],\n)\n\n`;
+    }
+    files[`p${i}/BUILD`] = build;
+  }
+  return files;
+}

@@ -35,7 +35,8 @@ export function Workbench() {
       } else if (isMod(e) && !e.shiftKey && !e.altKey && key === 'p') {
         e.preventDefault();
         useUi.getState().openDialog('quick-open');
-      } else if (e.key === 'Escape' && useEngine.getState().command.status === 'running' && !useUi.getState().dialog) {
+      } else if (e.key === 'Escape' && useEngine.getState().command.status === 'running' && !useUi.getState().dialog && !document.querySelector('dialog[open]')) {
+        // Not while a dialog is open (app-wide, or a panel's own such as the expanded graph): Esc closes that.
         e.preventDefault();
         stopEngine();
       } else if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !useUi.getState().dialog && !isTyping(e.target)) {

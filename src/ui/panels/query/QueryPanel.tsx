@@ -4,7 +4,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LabelText, revealLocation, useKnownLabels } from '../../components/LabelText.tsx';
 import { useEngine } from '../../state/engine-store.ts';
-import { useLayout } from '../../state/layout-store.ts';
 import { ensureOptionTable } from '../../state/option-table.ts';
 import { useSelection } from '../../state/selection-store.ts';
 import { useWorkspace } from '../../state/workspace-store.ts';
@@ -15,8 +14,6 @@ import { backToGenquery, detachFromGenquery } from '../genquery/try-it.ts';
 import './query-panel.css';
 
 const GraphView = lazy(() => import('./GraphView.tsx').then((m) => ({ default: m.GraphView })));
-
-const GRAPH_SIDE_WIDTH = 480;
 
 let following: (() => void) | null = null;
 
@@ -66,11 +63,9 @@ export function QueryPanel() {
     if (useQuery.getState().last) void runQuery();
   }
 
+  // The graph fits any pane (and has an expanded view): the pane keeps the width the user gave it.
   function showView(view: 'text' | 'graph'): void {
     q.set({ view });
-    // A graph needs room: widen a narrow side pane (the user can drag it back).
-    const layout = useLayout.getState();
-    if (view === 'graph' && layout.sizes.side < GRAPH_SIDE_WIDTH) layout.resize('side', GRAPH_SIDE_WIDTH);
   }
 
   function activate(node: ResultGraphNode): void {
