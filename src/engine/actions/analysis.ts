@@ -27,6 +27,7 @@
 import type { Diagnostic, Profile, RelatedLocation } from '../base/index.ts';
 import {
   execConfiguration,
+  lastValue,
   resolveAttribute,
   TargetLookup,
   type ConfigContext,
@@ -96,6 +97,11 @@ interface NodeState {
   selectFailed: boolean;
   failed: boolean;
   cause?: RootCause;
+  /**
+   * The checks of each edge (visibility, testonly), run once every dependency is analysed and only when none
+   * failed: Bazel validates prerequisites when it creates the rule's context, which a failed dependency prevents.
+   */
+  checks?: (() => void)[];
 }
 
 const NO_EDGES: readonly ConfiguredEdge[] = [];
@@ -281,21 +287,44 @@ export class Analysis implements ConfiguredGraph {
    * Everything rule-independent (the first half in the header): select() keys, attributes resolved, every label
    * attribute's targets analysed and the edges checked, implicit edges. Failures mark `s`.
    */
-  /** The config_settings (or aliases, constraint_values) the select()s name; false when there are none. */
+  /**
+   * The config_settings (or aliases, constraint_values) the select()s name, analysed first; false when there are
+   * none. As Bazel's getConfigConditions resolves them all at once, a key naming nothing in another package
+   * (`no such target`) or whose analysis failed fails the target with one unlocated "While resolving
+   * configuration keys for …" error: under --keep_going the last such key's (in order of appearance), else a
+   * missing one's first (loading errors come before analysis errors). A key naming nothing in the rule's own
+   * package is an input file there: the select() says it is not a valid condition.
+   */
   private configKeys(rule: RuleTarget, config: Configuration, s: NodeState): boolean {
-    let any = false;
+    const keys = new Map<string, Label>();
     for (const [, raw] of rule.attrs) {
       if (!(raw instanceof Configurable)) continue;
       for (const part of raw.parts) {
         if (part.kind !== 'selector') continue;
-        for (const br of part.branches) {
-          if (br.isDefault) continue;
-          any = true;
-          this.edge(s, rule, '$config_dependencies', br.key, config, { implicit: false, tool: false, checked: false });
-        }
+        for (const br of part.branches) if (!br.isDefault) keys.set(labelToString(br.key), br.key);
       }
     }
-    return any;
+    const failures: { readonly message: string; readonly missing: boolean; readonly label: string }[] = [];
+    for (const key of keys.values()) {
+      const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
+      if (dep === undefined) {
+        const found = this.lookup.get(key);
+        const samePackage = key.repo === rule.label.repo && key.pkg === rule.label.pkg;
+        if ('error' in found && !samePackage) failures.push({ message: found.error, missing: true, label: labelToString(key) });
+      } else if (dep.failed) {
+        const failed = labelToString((dep.actual ?? dep).label);
+        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed });
+      }
+    }
+    if (failures.length > 0 && !s.selectFailed) {
+      const keepGoing = lastValue(this.opts.context.commandLine.options, 'keep_going')?.value === true;
+      const f = keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? failures[0]!);
+      const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: '$config_dependencies', selectKey: f.label }, { printed: 'none' });
+      s.failed = true;
+      s.selectFailed = true;
+      s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : { kind: 'target', label: f.label };
+    }
+    return keys.size > 0;
   }
 
   private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState): void {
@@ -319,7 +348,14 @@ export class Analysis implements ConfiguredGraph {
       if (!rule.attrs.has(spec.name)) continue;
       const value = this.resolve(rule, spec.name, config, s);
       if (value === undefined) continue;
-      for (const l of labelsIn(spec.type, value)) this.edge(s, rule, spec.name, l, depConfig, { implicit: false, tool, checked: true });
+      // A label listed twice is one dependency (the duplicate is a loading error).
+      const seen = new Set<string>();
+      for (const l of labelsIn(spec.type, value)) {
+        const k = labelToString(l);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        this.edge(s, rule, spec.name, l, depConfig, { implicit: false, tool, checked: true });
+      }
     }
     // Every other select() is resolved too (cmd, tags, …), for its explanation and errors.
     for (const [name, raw] of rule.attrs) {
@@ -336,6 +372,7 @@ export class Analysis implements ConfiguredGraph {
       const ep = edges.execPlatform ? this.platformLabel(this.toolConfig.platform) : undefined;
       if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
     }
+    if (!s.failed) for (const check of s.checks ?? []) check();
   }
 
   private rule(rule: RuleTarget, config: Configuration, base: AnalyzedTarget, s: NodeState): AnalyzedTarget {
@@ -487,7 +524,19 @@ export class Analysis implements ConfiguredGraph {
       s.failed = true;
       s.cause ??= dep.rootCause;
     }
-    if (o.checked && owner.kind === 'rule') {
+    if (o.checked && owner.kind === 'rule') (s.checks ??= []).push(() => this.checkEdge(s, owner, attr, label, t, dep));
+    if (!s.edges.some((e) => e.to === dep && e.attr === attr)) s.edges.push({ attr, to: dep, tool: o.tool, implicit: o.implicit });
+    const list = s.prerequisites.get(attr) ?? [];
+    if (!list.includes(dep)) list.push(dep);
+    s.prerequisites.set(attr, list);
+    return dep;
+  }
+
+  /** An edge's visibility and testonly checks. */
+  private checkEdge(s: NodeState, owner: RuleTarget, attr: string, label: Label, t: Target, dep: AnalyzedTarget): void {
+    const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
+    const finalTarget = dep.actual?.target ?? t;
+    {
       // Visibility of the target as written: an alias's own, not its actual's.
       if (!isVisible(t, owner.label, this.lookup)) {
         this.report(owner, inRule(owner.ruleClass, owner.label) + notVisible(named, owner.label, { sourceFile: finalTarget.kind === 'source file' }), { attr, value: labelToString(label) }, {
@@ -505,11 +554,6 @@ export class Analysis implements ConfiguredGraph {
         s.failed = true;
       }
     }
-    if (!s.edges.some((e) => e.to === dep && e.attr === attr)) s.edges.push({ attr, to: dep, tool: o.tool, implicit: o.implicit });
-    const list = s.prerequisites.get(attr) ?? [];
-    if (!list.includes(dep)) list.push(dep);
-    s.prerequisites.set(attr, list);
-    return dep;
   }
 
   private declaredAt(t: Target, message: string): RelatedLocation[] {

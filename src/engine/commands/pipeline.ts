@@ -42,6 +42,8 @@ export interface PipelineOptions {
 export interface ResolvedPatterns {
   readonly targets: Target[];
   readonly failed: boolean;
+  /** Per recursive pattern (`//x/...`), the first package in error below it (Bazel: "package contains errors"). */
+  readonly recursiveInError?: readonly string[];
 }
 
 function packageTargets(loader: Loader, pkgName: string, rulesOnly: boolean): Target[] | string {
@@ -55,6 +57,7 @@ function packageTargets(loader: Loader, pkgName: string, rulesOnly: boolean): Ta
 export function resolvePatterns(loader: Loader, words: readonly string[], con: Console, keepGoing: boolean, command = 'build'): ResolvedPatterns {
   const out = new Map<string, Target>();
   let failed = false;
+  const recursiveInError: string[] = [];
   const patterns = parseCommandLinePatterns(words, { dialect: loader.profile.labels });
   for (const { pattern, negative } of patterns) {
     const r = resolveOne(loader, pattern);
@@ -77,6 +80,10 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
       continue;
     }
     const wild = isWildcard(pattern);
+    if (pattern.kind === 'below' && !negative) {
+      const bad = r.find((t) => t.label.repo === '' && loader.getPackage(t.label.pkg)?.inError);
+      if (bad) recursiveInError.push(bad.label.pkg);
+    }
     for (const t of r) {
       const k = labelToString(t.label);
       if (negative) {
@@ -88,7 +95,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     }
   }
   if (failed) con.line('warning', 'Target pattern parsing failed.');
-  return { targets: [...out.values()], failed };
+  return { targets: [...out.values()], failed, recursiveInError };
 }
 
 /** One target pattern word as build's loading phase resolves it, or Bazel's message for why it cannot be. */
@@ -197,6 +204,12 @@ export class Pipeline {
       throw e;
     }
     this.flushLoading();
+    // --keep_going: a requested target in a package in error makes the pattern fail (after the package's own
+    // errors); a recursive pattern names that package (checked with 4.2.3).
+    if (this.keepGoing && !resolved.failed) {
+      for (const pkg of resolved.recursiveInError ?? []) this.con.line('error', `package contains errors: ${pkg}`);
+      if (resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.con.line('warning', 'Target pattern parsing failed.');
+    }
     if (resolved.failed && !this.keepGoing) {
       this.failed(false);
       if (this.command === 'test') this.con.line('error', "Couldn't start the build. Unable to run tests");

@@ -521,8 +521,12 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
   const written = labelToString(key);
   const lookup = lookupOf(ctx);
   const r = lookup.get(key);
-  // 4.2.3 reports a key naming no target like any other invalid condition.
-  if ('error' in r) return unusable(written, invalidCondition(written, owner, ctx));
+  // A key naming nothing in the owner's package is an input file there, so an invalid condition; in another
+  // package it is that package's "no such target" (checked with 4.2.3).
+  if ('error' in r) {
+    const samePackage = key.repo === owner.label.repo && key.pkg === owner.label.pkg;
+    return unusable(written, samePackage ? invalidCondition(written, owner, ctx) : r.error);
+  }
   const t = r.target;
   if (t.kind === 'rule' && t.ruleClass === 'config_setting') {
     // --[no]incompatible_enforce_config_setting_visibility overrides the profile (only current Bazel has it).
