@@ -1,7 +1,7 @@
 // The Share dialog: the link to the current state (already copied), its size, and a warning when it is longer
 // than chat tools and issue trackers accept; plus the other ways to pass a workspace on.
 
-import { copyAsText, copyText, downloadZip, linkTooLong } from '../state/actions.ts';
+import { copyAsText, copyText, downloadZip, linkTooLong, setShareCompare } from '../state/actions.ts';
 import { LINK_WARN_CHARS } from '../state/share-link.ts';
 import { useUi } from '../state/ui-store.ts';
 import { Dialog } from './Dialog.tsx';
@@ -9,6 +9,7 @@ import { Dialog } from './Dialog.tsx';
 export function ShareDialog() {
   const open = useUi((s) => s.dialog === 'share');
   const link = useUi((s) => s.link) ?? '';
+  const compare = useUi((s) => s.linkCompare);
   const close = () => useUi.getState().openDialog(null);
   return (
     <Dialog open={open} title="Share this workspace" onClose={close}>
@@ -33,6 +34,10 @@ export function ShareDialog() {
           Copy link
         </button>
       </div>
+      <label className="share-option">
+        <input type="checkbox" checked={compare} onChange={(e) => void setShareCompare(e.target.checked)} />
+        Open in compare view: the command runs under Bazel 4.2.3 and current Bazel, side by side
+      </label>
       <p className="muted" data-testid="share-size">
         {link.length.toLocaleString('en')} characters
       </p>
