@@ -17,6 +17,12 @@ import { useWorkspace } from './state/workspace-store.ts';
 const sidePanels = panelsIn('side');
 const bottomPanels = panelsIn('bottom');
 
+/** A run shows its result in Output, unless the Compare tab is in front: it compares the same run. */
+function showRunResult(): void {
+  const { panels, showPanel } = useLayout.getState();
+  if (panels.bottom !== 'compare') showPanel('bottom', 'output');
+}
+
 export function App() {
   const side = useLayout((s) => s.panels.side);
   const bottom = useLayout((s) => s.panels.bottom);
@@ -25,7 +31,7 @@ export function App() {
   const sizes = useLayout((s) => s.sizes);
 
   function run(): void {
-    setBottom('output');
+    showRunResult();
     void runCommandLine();
   }
 
@@ -52,7 +58,7 @@ export function App() {
         } as CSSProperties
       }
     >
-      <TopBar onRan={() => setBottom('output')} />
+      <TopBar onRan={showRunResult} />
       <Workbench />
       <div className="files-pane">
         <FileList />

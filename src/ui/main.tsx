@@ -14,15 +14,19 @@ import { useUi } from './state/ui-store.ts';
 import './state/shared-fields.ts';
 import { startSelectionSync } from './state/selection-store.ts';
 import { installTestHook } from './test-hook.ts';
+import { takeLinkAsksCompare } from './panels/compare/compare-store.ts';
 
 installTestHook();
 
 // A chunk of its own: the full playground's initial JavaScript does not carry the embed's layout.
 const EmbedApp = lazy(() => import('./EmbedApp.tsx').then((m) => ({ default: m.EmbedApp })));
 
-/** A shared link shows what its sender saw: the command's result, in the Output tab. */
+/**
+ * A shared link shows what its sender saw: the command's result, in the Output tab — or, for a link made with
+ * "Open in compare view", in the Compare tab, under both Bazel versions (runCommandLine compares when it is in front).
+ */
 function showLinkResult(): void {
-  useLayout.getState().showPanel('bottom', 'output');
+  useLayout.getState().showPanel('bottom', takeLinkAsksCompare() ? 'compare' : 'output');
   void runCommandLine();
 }
 

@@ -3,7 +3,8 @@
 // Nothing escapes as an exception: an engine bug becomes a diagnostic of kind 'internal' in a well-formed
 // result, so the worker outlives it and the UI shows it like any other problem.
 
-import type { CommandResult, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import { COMPARED_PROFILES, filesUnder } from './compare.ts';
+import type { CommandResult, CompareColumn, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 /** The part of src/engine/index.ts the worker uses. */
 export interface EngineModule {
@@ -34,6 +35,9 @@ export function internalDiagnostic(what: string, error: unknown): Diagnostic {
 export function createApi(getEngine: () => Promise<EngineModule>, now: () => number = () => performance.now()): EngineWorkerApi {
   let actionCache: unknown;
   let loadCache: unknown;
+  // One load cache per compared profile: a cache forgets everything when the profile changes, so sharing the
+  // editor's would make every keystroke after a comparison a cold load.
+  const compareLoadCaches = new Map<string, unknown>();
   const loadCacheOf = (engine: EngineModule) => (loadCache ??= engine.LoadCache ? new engine.LoadCache() : undefined);
   return {
     async load(files) {
@@ -59,6 +63,29 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
         result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
       }
       return timed(result, start, now);
+    },
+    async compare(files, argv) {
+      const start = now();
+      const columns: CompareColumn[] = [];
+      for (const target of COMPARED_PROFILES) {
+        const { files: under, changes } = filesUnder(files, target);
+        const begin = now();
+        let result: CommandResult;
+        try {
+          const engine = await getEngine();
+          if (!compareLoadCaches.has(target.profile) && engine.LoadCache) compareLoadCaches.set(target.profile, new engine.LoadCache());
+          // A fresh action cache: both columns build from a clean output tree, so cached actions never differ between them.
+          result = await engine.runCommand(under, argv, {
+            actionCache: engine.ActionCache ? new engine.ActionCache() : undefined,
+            loadCache: compareLoadCaches.get(target.profile),
+          });
+        } catch (error) {
+          const d = internalDiagnostic(`running \`bazel ${argv.join(' ')}\` under ${target.title}`, error);
+          result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
+        }
+        columns.push({ ...target, result, changes, millis: Math.round(now() - begin) });
+      }
+      return timed({ columns }, start, now);
     },
     async describe(files, label) {
       try {

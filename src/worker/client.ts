@@ -3,7 +3,7 @@
 
 import * as Comlink from 'comlink';
 import { latestWins, type LatestWins, type Outcome } from './latest-wins.ts';
-import type { CommandResult, DecodedModuleInfo, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import type { CommandResult, CompareResult, DecodedModuleInfo, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 export type { Outcome } from './latest-wins.ts';
 
@@ -16,6 +16,8 @@ export type RunChannel = 'command' | 'query' | 'why';
 export interface EngineClient {
   load(files: WorkspaceFiles): Promise<Outcome<Timed<LoadResult>>>;
   run(files: WorkspaceFiles, argv: string[], channel?: RunChannel): Promise<Outcome<Timed<CommandResult>>>;
+  /** The Compare panel's run under both profiles (its own latest-wins slot). */
+  compare(files: WorkspaceFiles, argv: string[]): Promise<Outcome<Timed<CompareResult>>>;
   describe(files: WorkspaceFiles, label: string): Promise<Outcome<TargetDetails | null>>;
   /** The option table (fetched once per worker). */
   options(): Promise<Outcome<OptionInfo[]>>;
@@ -75,6 +77,9 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     query: runQueue(),
     why: runQueue(),
   };
+  const compares: LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CompareResult>> = latestWins(({ files, argv }) =>
+    call((r) => r.compare(files, argv)),
+  );
   const describes: LatestWins<{ files: WorkspaceFiles; label: string }, TargetDetails | null> = latestWins(({ files, label }) =>
     call((r) => r.describe(files, label)),
   );
@@ -91,6 +96,7 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     }
     loads.abandon(outcome);
     for (const q of Object.values(runs)) q.abandon(outcome);
+    compares.abandon(outcome);
     describes.abandon(outcome);
     options.abandon(outcome);
     rules.abandon(outcome);
@@ -101,6 +107,7 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
   return {
     load: (files) => loads.request(files),
     run: (files, argv, channel = 'command') => runs[channel].request({ files, argv }),
+    compare: (files, argv) => compares.request({ files, argv }),
     describe: (files, label) => describes.request({ files, label }),
     options: () => options.request(null),
     rules: () => rules.request(null),

@@ -3,11 +3,13 @@
 // They are the engine's own types (src/engine/index.ts), re-exported type-only, so that the UI depends on this
 // module alone and never restates a shape the engine defines. Only the worker's own API is declared here.
 
+import type { CompareResult } from './compare.ts';
 import type { CommandResult, decodeBinaryproto, LoadResult, ModuleInfoView, OptionInfo, RuleInfo, TargetDetails, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, RelatedLocation, Severity, StackFrame } from '../engine/index.ts';
 export type { CommandResult, LoadResult, ModuleInfoView, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 export type { ProfileName as Profile } from '../engine/index.ts';
+export type { CompareColumn, CompareResult } from './compare.ts';
 export type {
   AttributeView,
   Explanations,
@@ -40,6 +42,8 @@ export interface Timed<T> {
 export interface EngineWorkerApi {
   load(files: WorkspaceFiles): Promise<Timed<LoadResult>>;
   run(files: WorkspaceFiles, argv: string[]): Promise<Timed<CommandResult>>;
+  /** The command under Bazel 4.2.3 and under current Bazel (see compare.ts), each from a clean output tree. */
+  compare(files: WorkspaceFiles, argv: string[]): Promise<Timed<CompareResult>>;
   /** A target's kind and attributes from its rule's schema; null when there is no such target. */
   describe(files: WorkspaceFiles, label: string): Promise<TargetDetails | null>;
   /** The command-line option table, for the flags bar's completion. */

@@ -1,4 +1,6 @@
-// The editor's tab strip: open files, the active one selected; middle-click or × closes a tab.
+// The editor's tab strip: open files, the active one selected; Delete on a focused tab, middle-click or × closes it.
+// A tablist may hold only tabs, so the × is the mouse's way and stays out of the accessibility tree and the tab
+// order; the keyboard's way is Delete, announced through aria-keyshortcuts.
 
 import { basename } from '../state/file-paths.ts';
 import { useTabs } from '../state/tabs-store.ts';
@@ -27,10 +29,24 @@ export function EditorTabs() {
                 title={path}
                 onClick={() => useWorkspace.getState().open(path)}
                 onAuxClick={(e) => e.button === 1 && useTabs.getState().close(path)}
+                aria-keyshortcuts="Delete"
+                onKeyDown={(e) => {
+                  if (e.key === 'Delete') {
+                    e.preventDefault();
+                    useTabs.getState().close(path);
+                  }
+                }}
               >
                 {name}
               </button>
-              <button type="button" className="tab-close" aria-label={`Close ${path}`} title="Close" onClick={() => useTabs.getState().close(path)}>
+              <button
+                type="button"
+                className="tab-close"
+                aria-hidden="true"
+                tabIndex={-1}
+                title={`Close ${path} (Delete)`}
+                onClick={() => useTabs.getState().close(path)}
+              >
                 ×
               </button>
             </div>

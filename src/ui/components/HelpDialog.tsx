@@ -17,6 +17,7 @@ const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['F12', 'go to the declaration of the label or symbol under the cursor'],
   [`${MOD}+Shift+Z`, 'undo the last file operation (outside the editor)'],
   ['← →', 'move between panel tabs (when a tab has the focus)'],
+  ['Delete', 'close the editor tab that has the focus'],
   ['↑ ↓', 'move in menus, completions and quick open'],
   ['+ − 0', 'in the Query graph: zoom in, zoom out, fit (arrows pan; on a node they move to the next node)'],
   ['Enter c f', 'on a graph node: open its declaration, collapse its package, show only its neighbourhood'],

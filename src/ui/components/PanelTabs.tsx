@@ -48,7 +48,8 @@ export function PanelTabs({ label, panels, selected, onSelect }: PanelTabsProps)
           </button>
         ))}
       </div>
-      <div className="tab-panel" role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`}>
+      {/* Focusable (the WAI-ARIA tabs pattern): a panel that scrolls, e.g. Output, must scroll by keyboard too. */}
+      <div className="tab-panel" role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`} tabIndex={0}>
         <Panel />
       </div>
     </section>

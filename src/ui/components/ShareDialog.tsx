@@ -2,7 +2,7 @@
 // than chat tools and issue trackers accept; the HTML that embeds the same state in a page (an <iframe> of the
 // embed URL); plus the other ways to pass a workspace on.
 
-import { copyAsText, copyText, downloadZip, linkTooLong } from '../state/actions.ts';
+import { copyAsText, copyText, downloadZip, linkTooLong, setShareCompare } from '../state/actions.ts';
 import { embedSnippet } from '../state/embed-link.ts';
 import { useEngine } from '../state/engine-store.ts';
 import { LINK_WARN_CHARS } from '../state/share-link.ts';
@@ -14,6 +14,7 @@ export function ShareDialog() {
   const link = useUi((s) => s.link) ?? '';
   const command = useEngine((s) => s.commandText);
   const snippet = link ? embedSnippet(link, command) : '';
+  const compare = useUi((s) => s.linkCompare);
   const close = () => useUi.getState().openDialog(null);
   return (
     <Dialog open={open} title="Share this workspace" onClose={close}>
@@ -38,6 +39,10 @@ export function ShareDialog() {
           Copy link
         </button>
       </div>
+      <label className="share-option">
+        <input type="checkbox" checked={compare} onChange={(e) => void setShareCompare(e.target.checked)} />
+        Open in compare view: the command runs under Bazel 4.2.3 and current Bazel, side by side
+      </label>
       <p className="muted" data-testid="share-size">
         {link.length.toLocaleString('en')} characters
       </p>

@@ -78,7 +78,9 @@ monaco.editor.defineTheme('rulepen-light', {
   ],
   colors: {
     'editor.background': '#fdfdfc',
-    'editorLineNumber.foreground': '#a0a4a8',
+    // WCAG AA (4.5:1) on the editor's background, the last line's number after a final newline too (Monaco dims it).
+    'editorLineNumber.foreground': '#656c74',
+    'editorLineNumber.dimmedForeground': '#656c74',
     'editorGutter.background': '#fdfdfc',
   },
 });
@@ -105,6 +107,9 @@ monaco.editor.defineTheme('rulepen-dark', {
   colors: {
     'editor.background': '#1b1d20',
     'editorGutter.background': '#1b1d20',
+    // vs-dark's line number colour (AA on this background), for the dimmed last line's number too.
+    'editorLineNumber.foreground': '#858585',
+    'editorLineNumber.dimmedForeground': '#858585',
   },
 });
 

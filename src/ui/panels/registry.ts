@@ -11,6 +11,7 @@ import { ActionsPanel, useActionCount } from './actions/ActionsPanel.tsx';
 import { TestsPanel, useTestCount } from './tests/TestsPanel.tsx';
 import { TargetsPanel, useTargetCount } from './targets/TargetsPanel.tsx';
 import { DocsPanel } from './docs/DocsPanel.tsx';
+import { ComparePanel } from './compare/ComparePanel.tsx';
 
 export type PanelRegion = 'side' | 'bottom';
 
@@ -31,6 +32,7 @@ export const panels: readonly PanelDef[] = [
   { id: 'genquery', title: 'Genquery', region: 'side', component: GenqueryPanel },
   { id: 'problems', title: 'Problems', region: 'bottom', component: ProblemsPanel, useBadge: useProblemCount },
   { id: 'output', title: 'Output', region: 'bottom', component: OutputPanel },
+  { id: 'compare', title: 'Compare', region: 'bottom', component: ComparePanel },
   { id: 'generated', title: 'Generated files', region: 'bottom', component: GeneratedFilesPanel, useBadge: useOutputCount },
   { id: 'tests', title: 'Tests', region: 'bottom', component: TestsPanel, useBadge: useTestCount },
   { id: 'actions', title: 'Actions', region: 'bottom', component: ActionsPanel, useBadge: useActionCount },

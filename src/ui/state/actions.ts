@@ -8,8 +8,8 @@ import { replaceAllFiles, undoFileOp } from './file-ops.ts';
 import { firstBuildFile, importText, importZip, type ImportResult } from './import.ts';
 import { useQuery } from '../panels/query/query-store.ts';
 import { useLayout } from './layout-store.ts';
-import { defaultState, keepCopy, shareUrl, useSession } from './session.ts';
-import { LINK_WARN_CHARS } from './share-link.ts';
+import { defaultState, keepCopy, shareUrl, snapshot, useSession } from './session.ts';
+import { LINK_WARN_CHARS, withCompare } from './share-link.ts';
 import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 
@@ -23,12 +23,24 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Ctrl/Cmd+S: makes the link, copies it, and opens the Share dialog that shows it (with a size warning). */
-export async function shareLink(): Promise<void> {
-  const link = shareUrl();
-  useUi.setState({ link, dialog: 'share' });
+/**
+ * Ctrl/Cmd+S: makes the link, copies it, and opens the Share dialog that shows it (with a size warning). The link
+ * opens in the Compare view when that is the view in front.
+ */
+export function shareLink(): Promise<void> {
+  return makeShareLink(useLayout.getState().panels.bottom === 'compare');
+}
+
+/** The Share dialog's "Open in compare view": the link made again, with or without it, and copied again. */
+export function setShareCompare(compare: boolean): Promise<void> {
+  return makeShareLink(compare);
+}
+
+async function makeShareLink(compare: boolean): Promise<void> {
+  const link = shareUrl(withCompare(snapshot(), compare));
+  useUi.setState({ link, linkCompare: compare, dialog: 'share' });
   const copied = await copyText(link);
-  const size = `${link.length.toLocaleString('en')} characters`;
+  const size = `${link.length.toLocaleString('en')} characters` + (compare ? ', opens in the Compare view' : '');
   useUi.getState().say(copied ? `Link copied (${size})` : `Link ready (${size}); copy it from the dialog`);
 }
 

@@ -3,8 +3,10 @@
 
 import { createEngineClient, type EngineClient, type Outcome, type RunChannel } from '../../worker/client.ts';
 import type { CommandResult, DecodedModuleInfo, DocsResult, OptionInfo, RuleInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
+import { useCompare } from '../panels/compare/compare-store.ts';
 import { commandArgv } from './command-line.ts';
 import { useEngine } from './engine-store.ts';
+import { useLayout } from './layout-store.ts';
 import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 
@@ -75,6 +77,8 @@ export async function runCommandLine(text = useEngine.getState().commandText): P
     return;
   }
   useEngine.setState((s) => ({ command: { ...s.command, status: 'running', text, error: null } }));
+  // The Compare panel in front follows the command bar.
+  if (useLayout.getState().panels.bottom === 'compare') void runCompare(text);
   const outcome = await engine().run(files, argv);
   if (outcome.status === 'superseded') return;
   if (outcome.status === 'done') {
@@ -96,6 +100,32 @@ export async function runCommandLine(text = useEngine.getState().commandText): P
       },
     });
     // The worker is gone: a fresh one reloads the workspace, so that Problems and Targets stay current.
+    if (outcome.status === 'failed') void loadNow();
+  }
+}
+
+/** Runs the command line under Bazel 4.2.3 and under current Bazel, for the Compare panel. */
+export async function runCompare(text = useEngine.getState().commandText): Promise<void> {
+  const { argv, error } = commandArgv(text);
+  const { files, revision } = useWorkspace.getState();
+  if (error) {
+    useCompare.setState({ status: 'failed', text, result: null, revision, millis: 0, error });
+    return;
+  }
+  useCompare.setState({ status: 'running', text, error: null });
+  const outcome = await engine().compare(files, argv);
+  if (outcome.status === 'superseded') return;
+  if (outcome.status === 'done') {
+    useCompare.setState({ status: 'done', text, result: outcome.value.result, revision, millis: outcome.value.millis, error: null });
+  } else {
+    useCompare.setState({
+      status: outcome.status === 'stopped' ? 'stopped' : 'failed',
+      text,
+      result: null,
+      revision,
+      millis: 0,
+      error: outcome.status === 'failed' ? `The engine stopped unexpectedly while comparing (${outcome.error}). Your files are unchanged; compare again.` : null,
+    });
     if (outcome.status === 'failed') void loadNow();
   }
 }

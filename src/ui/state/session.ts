@@ -13,6 +13,7 @@
 
 import { create } from 'zustand';
 import { DEFAULT_ACTIVE_FILE, DEFAULT_COMMAND, defaultWorkspace } from './default-workspace.ts';
+import { IDLE_COMPARE, useCompare } from '../panels/compare/compare-store.ts';
 import { useEngine } from './engine-store.ts';
 import { useLayout } from './layout-store.ts';
 import { useFileOps } from './file-ops.ts';
@@ -275,6 +276,7 @@ function enterWorkspace(current: CurrentWorkspace, state: ShareState): void {
   useWorkspaces.setState({ current });
   applyState(state);
   useEngine.setState({ command: { status: 'idle', text: '', result: null, revision: -1, millis: 0, error: null } });
+  useCompare.setState(IDLE_COMPARE);
   useFileOps.setState({ undoStack: [] });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deflateRaw } from 'pako';
-import { decodeShareFragment, encodeShareState, encodeV1ForTests, toBase64Url, type ShareState } from './share-link.ts';
+import { decodeShareFragment, encodeShareState, encodeV1ForTests, opensInCompare, toBase64Url, withCompare, type ShareState } from './share-link.ts';
 
 const state: ShareState = {
   files: { 'MODULE.bazel': '', 'app/BUILD': 'genrule(name = "x", outs = ["x.txt"], cmd = "echo é > $@")\n', '.bazelversion': '4.2.3\n' },
@@ -20,6 +20,15 @@ describe('share links', () => {
     const link = encodeShareState(state);
     expect(link).toMatch(/^rp2\.[A-Za-z0-9_-]+$/);
     expect(decodeShareFragment('#' + link)).toEqual({ ok: true, state, version: 2 });
+  });
+
+  it('carries "open in compare view" through a link, and leaves it out when unchecked', () => {
+    const decoded = decodeShareFragment(encodeShareState(withCompare(state, true)));
+    expect(decoded.ok && opensInCompare(decoded.state)).toBe(true);
+    expect(decoded.ok && decoded.state.extras).toEqual({ query: 'deps(//app:x)', compare: '1' });
+    const off = decodeShareFragment(encodeShareState(withCompare(withCompare(state, true), false)));
+    expect(off).toEqual({ ok: true, state, version: 2 });
+    expect(opensInCompare(state)).toBe(false);
   });
 
   it('is stable: equal states give equal links', () => {

@@ -39,6 +39,19 @@ export interface ShareState {
 
 export type DecodeResult = { ok: true; state: ShareState; version: number } | { ok: false; reason: string };
 
+/** The extra that makes a link open in the Compare view (its command run under both Bazel versions). */
+export const COMPARE_EXTRA = 'compare';
+
+/** The state with or without the request to open in the Compare view. */
+export function withCompare(state: ShareState, compare: boolean): ShareState {
+  const { [COMPARE_EXTRA]: _old, ...extras } = state.extras;
+  return { ...state, extras: compare ? { ...extras, [COMPARE_EXTRA]: '1' } : extras };
+}
+
+export function opensInCompare(state: ShareState): boolean {
+  return state.extras[COMPARE_EXTRA] === '1';
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // base64url
 

@@ -3,9 +3,11 @@
 // so that the Why panel explains the same target for the recipient. Imported by main.tsx before the session
 // starts, so a link's values reach the panels.
 
+import { setLinkAsksCompare } from '../panels/compare/compare-store.ts';
 import { useQuery, type QueryMode, type QueryState } from '../panels/query/query-store.ts';
 import { useSelection, type SelectionSource } from './selection-store.ts';
 import { registerShareField } from './session.ts';
+import { COMPARE_EXTRA } from './share-link.ts';
 import { useWorkspace } from './workspace-store.ts';
 
 type Shared = 'expression' | 'mode' | 'format' | 'view';
@@ -51,4 +53,11 @@ registerShareField('selected', {
     if (m) useSelection.getState().select(m[2], (m[1] ?? 'targets') as SelectionSource);
     else useSelection.getState().select(null, 'targets');
   },
+});
+
+// A link made with "Open in compare view": opening it shows the Compare view. Never read back: it belongs to the
+// link, not to the workspace (the saved session and later links leave it out unless asked again).
+registerShareField(COMPARE_EXTRA, {
+  read: () => undefined,
+  write: (v) => setLinkAsksCompare(v === '1'),
 });

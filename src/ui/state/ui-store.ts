@@ -10,6 +10,8 @@ export interface UiState {
   toast: { text: string; seq: number } | null;
   /** The link the Share dialog shows (made when it opens). */
   link: string | null;
+  /** Whether that link opens in the Compare view (the Share dialog's checkbox). */
+  linkCompare: boolean;
   openDialog(d: DialogName): void;
   say(text: string): void;
 }
@@ -20,6 +22,7 @@ export const useUi = create<UiState>()((set) => ({
   dialog: null,
   toast: null,
   link: null,
+  linkCompare: false,
   openDialog: (dialog) => set({ dialog }),
   say: (text) => set({ toast: { text, seq: ++seq } }),
 }));

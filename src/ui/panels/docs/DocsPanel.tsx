@@ -58,7 +58,6 @@ export function DocsPanel() {
               type="button"
               role="tab"
               aria-selected={view === v.id}
-              aria-checked={view === v.id}
               className="segment"
               onClick={() => setView(v.id)}
             >
