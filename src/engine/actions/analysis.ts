@@ -24,6 +24,7 @@
 // nowhere), and related places (the matching conditions of an ambiguous select()). The commands layer prints them.
 // A target that fails carries its root cause: what Bazel prints after "build aborted: ".
 
+import { macroNamingViolation } from '../loading/macros.ts';
 import type { Diagnostic, Profile, RelatedLocation } from '../base/index.ts';
 import {
   execConfiguration,
@@ -227,6 +228,11 @@ export class Analysis implements ConfiguredGraph {
 
   private compute(t: Target, config: Configuration | null, key: string, s: NodeState): AnalyzedTarget {
     const base = this.base(t, config, key);
+    if (t.kind !== 'package group' && t.macroViolation !== undefined) {
+      // Package.checkMacroNamespaceCompliance: the package loads, the target cannot be configured.
+      this.report(t.kind === 'rule' ? t : undefined, macroNamingViolation(labelToString(t.label), t.macroViolation), {}, { printed: 'none' });
+      return { ...base, failed: true };
+    }
     switch (t.kind) {
       case 'source file': {
         const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;

@@ -9,13 +9,21 @@ import { compareLabels, labelToString, type Label } from './label.ts';
 /** A Label object, as `Label("//pkg:name")` returns and `attr.label` values are in rule implementations. */
 export class LabelValue implements StarlarkValue {
   readonly typeName = 'Label';
-  constructor(readonly label: Label) {}
+  /**
+   * `canonical`: current Bazel (Bzlmod) prints a Label with str() in its canonical form, `@@//pkg:name` (and
+   * `@@repo//…`), and repr()s an external one as `Label("@@repo//…")`; 4.2.3 printed `//pkg:name`.
+   */
+  constructor(
+    readonly label: Label,
+    readonly canonical = false,
+  ) {}
 
   repr(out: string[]): void {
-    out.push('Label(', quote(labelToString(this.label)), ')');
+    const l = this.label;
+    out.push('Label(', quote(this.canonical && l.repo ? '@' + labelToString(l) : labelToString(l)), ')');
   }
   str(out: string[]): void {
-    out.push(labelToString(this.label));
+    out.push(this.canonical ? (this.label.repo ? '@' : '@@') + labelToString(this.label) : labelToString(this.label));
   }
   truth(): boolean {
     return true;
@@ -58,6 +66,8 @@ export class Selector {
   constructor(
     readonly entries: readonly (readonly [string, Value])[],
     readonly noMatchError: string,
+    /** The keys as Label objects, once converted for a symbolic macro's attribute (repr then shows them so). */
+    readonly keyLabels?: readonly LabelValue[],
   ) {}
 }
 
@@ -76,7 +86,10 @@ export class SelectValue implements StarlarkValue {
         out.push('select({');
         p.entries.forEach(([k, v], j) => {
           if (j > 0) out.push(', ');
-          out.push(quote(k), ': ');
+          const key = p.keyLabels?.[j];
+          if (key) key.repr(out);
+          else out.push(quote(k));
+          out.push(': ');
           reprInto(out, v, seen);
         });
         out.push('})');
