@@ -55,6 +55,13 @@ export interface Profile {
   // ---- configuration ----
   /** select() with several matching keys is allowed when they all give the same value (#1). */
   readonly selectSameValueAmbiguityAllowed: boolean;
+  /**
+   * A select() key naming no target (in another package, or a missing package) is reported as the lookup error,
+   * "While resolving configuration keys for //p:t: no such target '//q:x'" (current Bazel,
+   * ConfigurableAttributesTest#configKeyNonexistentTarget_otherPackage); 4.2.3 calls it "not a valid select()
+   * condition" like any other key that is no config_setting.
+   */
+  readonly selectMissingKeyIsLookupError: boolean;
   /** The long "Would a default condition help?" no-match message (#2). */
   readonly selectVerboseNoMatch: boolean;
   /** genrule `tools` build in the host configuration (true) rather than the exec configuration (#10). */
@@ -141,6 +148,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     implicitTestsFilteredByTags: false,
     nativeShRules: true,
     selectSameValueAmbiguityAllowed: false,
+    selectMissingKeyIsLookupError: false,
     selectVerboseNoMatch: false,
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
@@ -172,6 +180,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     implicitTestsFilteredByTags: true,
     nativeShRules: false,
     selectSameValueAmbiguityAllowed: true,
+    selectMissingKeyIsLookupError: true,
     selectVerboseNoMatch: true,
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,

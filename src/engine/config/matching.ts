@@ -521,8 +521,11 @@ export function matchCondition(key: Label, owner: RuleTarget, config: Configurat
   const written = labelToString(key);
   const lookup = lookupOf(ctx);
   const r = lookup.get(key);
-  // 4.2.3 reports a key naming no target like any other invalid condition.
-  if ('error' in r) return unusable(written, invalidCondition(written, owner, ctx));
+  if ('error' in r) {
+    // 4.2.3 reports a key naming no target like any other invalid condition.
+    if (!ctx.profile.selectMissingKeyIsLookupError) return unusable(written, invalidCondition(written, owner, ctx));
+    return unusable(written, `While resolving configuration keys for ${labelToString(owner.label)}: ${r.error}`);
+  }
   const t = r.target;
   if (t.kind === 'rule' && t.ruleClass === 'config_setting') {
     // --[no]incompatible_enforce_config_setting_visibility overrides the profile (only current Bazel has it).

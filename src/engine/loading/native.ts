@@ -13,6 +13,7 @@ import {
   EvalError,
   List,
   None,
+  repr,
   Struct,
   Tuple,
   typeName,
@@ -225,6 +226,9 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
           { name: 'allow_empty', named: true, positional: false, default: UNBOUND },
         ],
       });
+      if (allowEmpty !== undefined && typeof allowEmpty !== 'boolean') {
+        throw new EvalError(`expected boolean for argument \`allow_empty\`, got \`${repr(allowEmpty)}\``);
+      }
       const inc = strings('glob', 'include', include!);
       const exc = strings('glob', 'exclude', exclude!);
       for (const p of [...inc, ...exc]) {

@@ -318,10 +318,13 @@ export class PackageBuilder {
     this.setImplicitTests();
     for (const rule of this.rules()) {
       for (const s of allAttributes(rule.schema, true)) {
-        if (!isLabelType(s.type) || s.name === 'visibility' || s.implicit) continue;
+        if (s.name === 'visibility' || s.implicit) continue;
         const v = rule.attrs.get(s.name);
         if (v === undefined) continue;
-        for (const l of labelsIn(s.type, v, false)) {
+        // Bazel's Rule.getLabels visits select() keys too (of any attribute): a same-package key names a file.
+        const keys = v instanceof Configurable ? v.parts.flatMap((p) => (p.kind === 'selector' ? p.branches.filter((b) => !b.isDefault).map((b) => b.key) : [])) : [];
+        const labels = isLabelType(s.type) ? labelsIn(s.type, v, false) : [];
+        for (const l of [...labels, ...keys]) {
           if (l.pkg !== this.pkg.name || l.repo !== this.pkg.repo || this.pkg.targets.has(l.name)) continue;
           const sub = this.opts.workspace.subpackageCrossed(this.pkg.name, l.name);
           if (sub !== undefined) {

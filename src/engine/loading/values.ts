@@ -107,8 +107,30 @@ export class SelectValue implements StarlarkValue {
     const mine = this.parts;
     const theirs = other instanceof SelectValue ? other.parts : [other];
     if (!(other instanceof SelectValue)) checkConcatenable(other, op);
+    // SelectorList.concat: the operands' native types (a select()'s is its first value's) must agree.
+    const [l, r] = selfOnLeft ? [this as Value, other] : [other, this as Value];
+    if (!canConcatenate(nativeType(l), nativeType(r))) {
+      throw new EvalError(`'${op}' operator applied to incompatible types (${concatTypeName(l)}, ${concatTypeName(r)})`);
+    }
     return new SelectValue(selfOnLeft ? [...mine, ...theirs] : [...theirs, ...mine]);
   }
+}
+
+/** The type SelectorList.getNativeType gives a value: a select()'s is the type of its first value. */
+function nativeType(v: Value): string {
+  if (!(v instanceof SelectValue)) return typeName(v);
+  const first = v.parts[0];
+  if (first instanceof Selector) return first.entries.length > 0 ? typeName(first.entries[0]![1]) : 'NoneType';
+  return first === undefined ? 'NoneType' : typeName(first);
+}
+
+function concatTypeName(v: Value): string {
+  return v instanceof SelectValue ? `select of ${nativeType(v)}` : typeName(v);
+}
+
+function canConcatenate(a: string, b: string): boolean {
+  const listy = (t: string) => t === 'list' || t === 'tuple';
+  return a === b || (listy(a) && listy(b));
 }
 
 function checkConcatenable(v: Value, op: string): void {
