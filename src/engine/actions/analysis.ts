@@ -24,7 +24,6 @@
 // nowhere), and related places (the matching conditions of an ambiguous select()). The commands layer prints them.
 // A target that fails carries its root cause: what Bazel prints after "build aborted: ".
 
-import { macroNamingViolation } from '../loading/macros.ts';
 import type { Diagnostic, Profile, RelatedLocation } from '../base/index.ts';
 import {
   execConfiguration,
@@ -50,6 +49,7 @@ import {
   labelToString,
   LabelSyntaxError,
   locateInRule,
+  macroNamingViolation,
   misplacedPackageGroup,
   notVisible,
   parseLabelInPackage,

@@ -10,7 +10,7 @@ import type { Diagnostic, Profile, StackFrame } from '../base/index.ts';
 import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
 import { labelToString, validateTargetName, type Label } from './label.ts';
-import { inMacroNamespace, MACRO_NAMING_RULES } from './macros.ts';
+import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
 import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
 import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
 import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
