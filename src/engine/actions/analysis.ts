@@ -50,6 +50,7 @@ import {
   labelToString,
   LabelSyntaxError,
   locateInRule,
+  macroNamingViolation,
   misplacedPackageGroup,
   notVisible,
   parseLabelInPackage,
@@ -233,6 +234,11 @@ export class Analysis implements ConfiguredGraph {
 
   private compute(t: Target, config: Configuration | null, key: string, s: NodeState): AnalyzedTarget {
     const base = this.base(t, config, key);
+    if (t.kind !== 'package group' && t.macroViolation !== undefined) {
+      // Package.checkMacroNamespaceCompliance: the package loads, the target cannot be configured.
+      this.report(t.kind === 'rule' ? t : undefined, macroNamingViolation(labelToString(t.label), t.macroViolation), {}, { printed: 'none' });
+      return { ...base, failed: true };
+    }
     switch (t.kind) {
       case 'source file': {
         const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;

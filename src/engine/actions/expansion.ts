@@ -91,6 +91,8 @@ function locationFunction(fn: string, arg: string, ctx: LocationContext): string
   const said = plural ? 'locations' : 'location';
   let label: Label;
   try {
+    // LocationExpander resolves the argument with Label.getRelativeWithRemapping, which rejects '' first.
+    if (arg === '') throw new LabelSyntaxError('empty package-relative label');
     label = parseLabelInPackage(arg, ctx.pkg, ctx.dialect);
   } catch (e) {
     if (e instanceof LabelSyntaxError) throw new ExpansionError(`invalid label in $(${said}) expression: ${e.message}`);

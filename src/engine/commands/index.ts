@@ -5,6 +5,7 @@
 
 import { Workspace, type LoadCache, type WorkspaceFiles } from '../loading/index.ts';
 import type { ActionCache, ShellSignal } from '../actions/index.ts';
+import type { Profile } from '../base/index.ts';
 import { buildCommand } from './build.ts';
 import { runCommand as runTarget } from './run.ts';
 import { testCommand } from './test.ts';
@@ -41,7 +42,10 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
   while (i < argv.length && argv[i]!.startsWith('-')) i++;
   const command = argv[i];
   const args = argv.slice(i + 1);
-  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files);
+  const given = opts.loadCache?.workspaceFor(files) ?? new Workspace(files);
+  const workspace = given.withProfile(withLanguageFlags(given.profile, args));
+  // Packages loaded under other build-language flags are not reused.
+  const loadCache = workspace === given ? opts.loadCache : undefined;
   const profile = workspace.profile;
   const out = new Console();
   if (command === undefined) return helpCommand(profile, []);
@@ -67,9 +71,24 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
     cancel: opts.cancel,
     actionCache: opts.actionCache,
     signal: opts.signal,
-    loadCache: opts.loadCache,
+    loadCache,
   };
   return { ctx, command, args };
+}
+
+/** The build-language flags of a command line that change how BUILD files load (the last one given wins). */
+function withLanguageFlags(profile: Profile, args: readonly string[]): Profile {
+  let disallowEmptyGlob: boolean | undefined;
+  for (const a of args) {
+    if (a === '--') break;
+    const m = /^--(no)?incompatible_disallow_empty_glob(?:=(.*))?$/.exec(a);
+    if (!m) continue;
+    const v = m[2];
+    if (m[1]) disallowEmptyGlob = false;
+    else if (v === undefined || v === 'true' || v === '1' || v === 'yes') disallowEmptyGlob = true;
+    else if (v === 'false' || v === '0' || v === 'no') disallowEmptyGlob = false;
+  }
+  return disallowEmptyGlob === undefined || disallowEmptyGlob === profile.disallowEmptyGlob ? profile : { ...profile, disallowEmptyGlob };
 }
 
 /** The commands that run no action (query, cquery, config, help, version), synchronously. */

@@ -13,6 +13,7 @@ import {
   EvalError,
   List,
   None,
+  repr,
   Struct,
   Tuple,
   typeName,
@@ -27,6 +28,7 @@ import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type 
 import type { Location, PackageBuilder, RuleTarget } from './packages.ts';
 import { allAttributes, RULES } from './rules/index.ts';
 import { starlarkApiGlobals } from './starlark-api/index.ts';
+import { checkNotInSymbolicMacro, instantiateMacro } from './macros.ts';
 import { LabelValue, makeSelect } from './values.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -149,6 +151,7 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
     'package',
     new Builtin('package', (thread, args, kwargs) => {
       const b = builderOf(thread);
+      checkNotInSymbolicMacro(b, 'package()');
       if (args.length > 0) throw new EvalError('package() got unexpected positional argument');
       const out: Parameters<PackageBuilder['setPackageArgs']>[0] = {};
       for (const [k, v] of kwargs) {
@@ -214,6 +217,7 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
     'glob',
     new Builtin('glob', (thread, args, kwargs) => {
       const b = builderOf(thread);
+      checkNotInSymbolicMacro(b, 'glob()');
       const [include, exclude, excludeDirs, allowEmpty] = unpackArgs('glob', args, kwargs, {
         params: [
           { name: 'include', named: true, default: new List([]) },
@@ -222,6 +226,9 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
           { name: 'allow_empty', named: true, positional: false, default: UNBOUND },
         ],
       });
+      if (allowEmpty !== undefined && typeof allowEmpty !== 'boolean') {
+        throw new EvalError(`expected boolean for argument \`allow_empty\`, got \`${repr(allowEmpty)}\``);
+      }
       const inc = strings('glob', 'include', include!);
       const exc = strings('glob', 'exclude', exclude!);
       for (const p of [...inc, ...exc]) {
@@ -261,6 +268,7 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
     'existing_rule',
     new Builtin('existing_rule', (thread, args, kwargs) => {
       const b = builderOf(thread);
+      checkNotInSymbolicMacro(b, 'existing_rule()');
       const [name] = unpackArgs('existing_rule', args, kwargs, { params: [{ name: 'name', named: true, type: 'string' }] });
       const t = b.pkg.targets.get(name as string);
       return t && t.kind === 'rule' ? ruleDict(t) : None;
@@ -271,6 +279,7 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
     'existing_rules',
     new Builtin('existing_rules', (thread, args, kwargs) => {
       const b = builderOf(thread);
+      checkNotInSymbolicMacro(b, 'existing_rules()');
       unpackArgs('existing_rules', args, kwargs, { params: [] });
       const d = new Dict();
       for (const r of b.rules()) d.put(r.label.name, ruleDict(r));
@@ -296,6 +305,35 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
     }),
   );
 
+  if (host.profile.symbolicMacros) {
+    // subpackages(include, exclude, allow_empty): the package's direct subpackages (relative paths) that match.
+    g.set(
+      'subpackages',
+      new Builtin('subpackages', (thread, args, kwargs) => {
+        const b = builderOf(thread);
+        checkNotInSymbolicMacro(b, 'subpackages()');
+        const [include, exclude, allowEmpty] = unpackArgs('subpackages', args, kwargs, {
+          params: [
+            { name: 'include', named: true, positional: false },
+            { name: 'exclude', named: true, positional: false, default: new List([]) },
+            { name: 'allow_empty', named: true, positional: false, default: false },
+          ],
+        });
+        const inc = strings('subpackages', 'include', include!);
+        const prefix = b.pkg.name ? b.pkg.name + '/' : '';
+        const subs = host.workspace
+          .packagesBelow(b.pkg.name)
+          .filter((p) => p !== b.pkg.name && host.workspace.packageContainingDir(p.slice(0, p.lastIndexOf('/') < 0 ? 0 : p.lastIndexOf('/'))) === b.pkg.name)
+          .map((p) => p.slice(prefix.length));
+        const r = glob(subs, inc, strings('subpackages', 'exclude', exclude!));
+        if (allowEmpty !== true && r.emptyPatterns.length > 0) {
+          throw new EvalError(`subpackages pattern '${r.emptyPatterns[0]}' didn't match anything, but allow_empty is set to False.`);
+        }
+        return new List(r.matches);
+      }),
+    );
+  }
+
   g.set('Label', labelBuiltin(host));
   return g;
 }
@@ -309,7 +347,7 @@ function labelBuiltin(host: NativeHost): Builtin {
     const file = stack.length > 0 ? stack[stack.length - 1]!.file : '';
     const pkg = host.workspace.packageOf(file) ?? '';
     try {
-      return new LabelValue(parseLabelInPackage(input as string, { repo: '', pkg }, host.profile.labels));
+      return new LabelValue(parseLabelInPackage(input as string, { repo: '', pkg }, host.profile.labels), host.profile.labels === 'modern');
     } catch (e) {
       if (e instanceof LabelSyntaxError) throw new EvalError(`Illegal absolute label syntax: ${e.message}`);
       throw e;
@@ -321,7 +359,8 @@ function labelBuiltin(host: NativeHost): Builtin {
 export function bzlGlobals(host: NativeHost, build: Map<string, Value>): Map<string, Value> {
   const g = new Map<string, Value>();
   const nativeFields: [string, Value][] = [];
-  for (const [k, v] of build) if (k !== 'Label' && k !== 'select' && k !== 'package') nativeFields.push([k, v]);
+  // native.package exists since symbolic macros (which may not call it); 4.2.3's native module has no package.
+  for (const [k, v] of build) if (k !== 'Label' && k !== 'select' && (k !== 'package' || host.profile.symbolicMacros)) nativeFields.push([k, v]);
   g.set('native', new NativeModule(nativeFields));
   g.set('Label', build.get('Label')!);
   g.set('select', build.get('select')!);
@@ -336,6 +375,7 @@ export function bzlGlobals(host: NativeHost, build: Map<string, Value>): Map<str
       const { stack, loc } = callSite(thread);
       builderOf(thread).addRule(schema, kwargs, stack, loc);
     },
+    instantiateMacro: (thread, macro, args, kwargs) => instantiateMacro(builderOf(thread), host.profile, thread, macro, args, kwargs),
   });
   for (const [k, v] of api) g.set(k, v);
   return g;

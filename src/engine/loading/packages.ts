@@ -10,6 +10,7 @@ import type { Diagnostic, Profile, StackFrame } from '../base/index.ts';
 import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
 import { labelToString, validateTargetName, type Label } from './label.ts';
+import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
 import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
 import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
 import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
@@ -68,6 +69,10 @@ export class PackageBuilder {
   readonly pkg: Package;
   private ruleCalls = 0;
   private packageCalled = false;
+  /** The symbolic macros whose implementations are running, outermost first (their names). */
+  readonly macroStack: string[] = [];
+  /** How many symbolic macro instances of each name were declared so far (submacros may repeat an ancestor's). */
+  private readonly macroNames = new Map<string, number>();
 
   constructor(
     name: string,
@@ -98,6 +103,33 @@ export class PackageBuilder {
     this.opts.report(d);
   }
 
+  /** The macro a target named `name` would be declared in outside its namespace, if so (checked at analysis). */
+  private macroViolation(name: string): string | undefined {
+    const m = this.macroStack[this.macroStack.length - 1];
+    return m !== undefined && !inMacroNamespace(name, m) ? m : undefined;
+  }
+
+  /** Bazel's checkForExistingMacroName: a name may repeat a macro's only inside that macro (while it runs). */
+  private checkMacroClash(name: string, what: 'target' | 'macro'): void {
+    const running = this.macroStack.filter((m) => m === name).length;
+    if ((this.macroNames.get(name) ?? 0) > running) {
+      throw new EvalError(`${what} '${name}' conflicts with an existing macro (and was not created by it)`);
+    }
+  }
+
+  /** A symbolic macro instance named `name` is about to run (TargetRecorder.addMacro's checks). */
+  declareMacro(name: string): void {
+    const err = validateTargetName(name);
+    if (err) throw new EvalError(`invalid name '${name}': ${err}`);
+    if (this.pkg.targets.has(name)) throw new EvalError(`macro '${name}' conflicts with an existing target.`);
+    this.checkMacroClash(name, 'macro');
+    const outer = this.macroStack[this.macroStack.length - 1];
+    if (outer !== undefined && !inMacroNamespace(name, outer)) {
+      throw new EvalError(`macro '${outer}' cannot declare submacro named '${name}'. ${MACRO_NAMING_RULES}`);
+    }
+    this.macroNames.set(name, (this.macroNames.get(name) ?? 0) + 1);
+  }
+
   /** package(...): once, before any rule. */
   setPackageArgs(args: PackageArgs): void {
     if (this.packageCalled) throw new EvalError("'package' can only be used once per BUILD file");
@@ -120,6 +152,7 @@ export class PackageBuilder {
     const label = this.label(name);
     const existing = this.pkg.targets.get(name);
     if (existing) throw new EvalError(`${schema.name} rule '${name}' in package '${this.pkg.name}' conflicts with existing ${this.describe(existing)}`);
+    this.checkMacroClash(name, 'target');
 
     const specs = allAttributes(schema, this.opts.profile.postBazel4Attributes);
     const byName = new Map(specs.map((s) => [s.name, s]));
@@ -166,7 +199,8 @@ export class PackageBuilder {
       attrs.set('deprecation', this.pkg.args.defaultDeprecation);
     }
 
-    const rule: RuleTarget = { kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError };
+    const macroViolation = this.macroViolation(name);
+    const rule: RuleTarget = { kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError, ...(macroViolation ? { macroViolation } : {}) };
     this.pkg.targets.set(name, rule);
     this.addOutputs(rule, specs, loc);
     if (inError) this.pkg.inError = true;
@@ -207,7 +241,8 @@ export class PackageBuilder {
       if (existing) {
         throw new EvalError(`generated file '${n}' in rule '${rule.label.name}' conflicts with existing ${this.describe(existing)}`);
       }
-      const out: GeneratedFileTarget = { kind: 'generated file', label: l, rule: rule.label, location: loc };
+      const macroViolation = this.macroViolation(n);
+      const out: GeneratedFileTarget = { kind: 'generated file', label: l, rule: rule.label, location: loc, ...(macroViolation ? { macroViolation } : {}) };
       this.pkg.targets.set(n, out);
       rule.outputs.push(l);
     }
@@ -239,7 +274,8 @@ export class PackageBuilder {
         existing.visibility = visibility;
         continue;
       }
-      this.pkg.targets.set(n, { kind: 'source file', label: this.label(n), location: loc, visibility: visibility ?? [{ repo: '', pkg: 'visibility', name: 'public' }] });
+      const macroViolation = this.macroViolation(n);
+      this.pkg.targets.set(n, { kind: 'source file', label: this.label(n), location: loc, visibility: visibility ?? [{ repo: '', pkg: 'visibility', name: 'public' }], ...(macroViolation ? { macroViolation } : {}) });
     }
   }
 
@@ -282,10 +318,13 @@ export class PackageBuilder {
     this.setImplicitTests();
     for (const rule of this.rules()) {
       for (const s of allAttributes(rule.schema, true)) {
-        if (!isLabelType(s.type) || s.name === 'visibility' || s.implicit) continue;
+        if (s.name === 'visibility' || s.implicit) continue;
         const v = rule.attrs.get(s.name);
         if (v === undefined) continue;
-        for (const l of labelsIn(s.type, v, false)) {
+        // Bazel's Rule.getLabels visits select() keys too (of any attribute): a same-package key names a file.
+        const keys = v instanceof Configurable ? v.parts.flatMap((p) => (p.kind === 'selector' ? p.branches.filter((b) => !b.isDefault).map((b) => b.key) : [])) : [];
+        const labels = isLabelType(s.type) ? labelsIn(s.type, v, false) : [];
+        for (const l of [...labels, ...keys]) {
           if (l.pkg !== this.pkg.name || l.repo !== this.pkg.repo || this.pkg.targets.has(l.name)) continue;
           const sub = this.opts.workspace.subpackageCrossed(this.pkg.name, l.name);
           if (sub !== undefined) {

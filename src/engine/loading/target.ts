@@ -31,6 +31,8 @@ export interface RuleTarget {
    * Set when the package is done.
    */
   implicitTests?: readonly Label[];
+  /** The symbolic macro that declared this rule outside its namespace (it cannot be analysed). */
+  readonly macroViolation?: string;
 }
 
 /** How query outputs show a test_suite's computed `$implicit_tests` (Bazel lists it with the explicit ones). */
@@ -49,6 +51,8 @@ export interface SourceFileTarget {
   /** Set by exports_files. */
   visibility?: readonly Label[];
   readonly isBuildFile?: boolean;
+  /** The symbolic macro that exported this file outside its namespace (it cannot be analysed). */
+  readonly macroViolation?: string;
 }
 
 export interface GeneratedFileTarget {
@@ -56,6 +60,8 @@ export interface GeneratedFileTarget {
   readonly label: Label;
   readonly rule: Label;
   readonly location: Location;
+  /** The symbolic macro whose rule declared this output outside the macro's namespace (it cannot be analysed). */
+  readonly macroViolation?: string;
 }
 
 export interface PackageGroupTarget {

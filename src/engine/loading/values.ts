@@ -9,13 +9,21 @@ import { compareLabels, labelToString, type Label } from './label.ts';
 /** A Label object, as `Label("//pkg:name")` returns and `attr.label` values are in rule implementations. */
 export class LabelValue implements StarlarkValue {
   readonly typeName = 'Label';
-  constructor(readonly label: Label) {}
+  /**
+   * `canonical`: current Bazel (Bzlmod) prints a Label with str() in its canonical form, `@@//pkg:name` (and
+   * `@@repo//…`), and repr()s an external one as `Label("@@repo//…")`; 4.2.3 printed `//pkg:name`.
+   */
+  constructor(
+    readonly label: Label,
+    readonly canonical = false,
+  ) {}
 
   repr(out: string[]): void {
-    out.push('Label(', quote(labelToString(this.label)), ')');
+    const l = this.label;
+    out.push('Label(', quote(this.canonical && l.repo ? '@' + labelToString(l) : labelToString(l)), ')');
   }
   str(out: string[]): void {
-    out.push(labelToString(this.label));
+    out.push(this.canonical ? (this.label.repo ? '@' : '@@') + labelToString(this.label) : labelToString(this.label));
   }
   truth(): boolean {
     return true;
@@ -58,6 +66,8 @@ export class Selector {
   constructor(
     readonly entries: readonly (readonly [string, Value])[],
     readonly noMatchError: string,
+    /** The keys as Label objects, once converted for a symbolic macro's attribute (repr then shows them so). */
+    readonly keyLabels?: readonly LabelValue[],
   ) {}
 }
 
@@ -76,7 +86,10 @@ export class SelectValue implements StarlarkValue {
         out.push('select({');
         p.entries.forEach(([k, v], j) => {
           if (j > 0) out.push(', ');
-          out.push(quote(k), ': ');
+          const key = p.keyLabels?.[j];
+          if (key) key.repr(out);
+          else out.push(quote(k));
+          out.push(': ');
           reprInto(out, v, seen);
         });
         out.push('})');
@@ -94,8 +107,30 @@ export class SelectValue implements StarlarkValue {
     const mine = this.parts;
     const theirs = other instanceof SelectValue ? other.parts : [other];
     if (!(other instanceof SelectValue)) checkConcatenable(other, op);
+    // SelectorList.concat: the operands' native types (a select()'s is its first value's) must agree.
+    const [l, r] = selfOnLeft ? [this as Value, other] : [other, this as Value];
+    if (!canConcatenate(nativeType(l), nativeType(r))) {
+      throw new EvalError(`'${op}' operator applied to incompatible types (${concatTypeName(l)}, ${concatTypeName(r)})`);
+    }
     return new SelectValue(selfOnLeft ? [...mine, ...theirs] : [...theirs, ...mine]);
   }
+}
+
+/** The type SelectorList.getNativeType gives a value: a select()'s is the type of its first value. */
+function nativeType(v: Value): string {
+  if (!(v instanceof SelectValue)) return typeName(v);
+  const first = v.parts[0];
+  if (first instanceof Selector) return first.entries.length > 0 ? typeName(first.entries[0]![1]) : 'NoneType';
+  return first === undefined ? 'NoneType' : typeName(first);
+}
+
+function concatTypeName(v: Value): string {
+  return v instanceof SelectValue ? `select of ${nativeType(v)}` : typeName(v);
+}
+
+function canConcatenate(a: string, b: string): boolean {
+  const listy = (t: string) => t === 'list' || t === 'tuple';
+  return a === b || (listy(a) && listy(b));
 }
 
 function checkConcatenable(v: Value, op: string): void {

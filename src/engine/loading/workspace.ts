@@ -129,6 +129,13 @@ export class Workspace {
     });
   }
 
+  /** The same files read under another profile (a build-language flag of the command line changes a row). */
+  withProfile(profile: Profile): Workspace {
+    if (profile === this.profile) return this;
+    const next = Object.create(Workspace.prototype) as Workspace;
+    return Object.assign(next, this, { profile, recordings: [], answers: new Map(this.answers) });
+  }
+
   /** Starts noting every question asked of the workspace into a fresh WorkspaceReads, until `stopRecording`. */
   startRecording(): WorkspaceReads {
     const r: WorkspaceReads = new Map();

@@ -68,6 +68,8 @@ export interface QueryGraph<T> {
   deps(node: T): readonly QueryEdge<T>[];
   /** The nodes attribute `attr` of a rule names (labels()); undefined when the rule has no such attribute. */
   labelsOf(node: T, attr: string): T[] | undefined;
+  /** Why a label names no target ("no such target '…': …"), without reporting it; undefined when it names one. */
+  lookupError?(label: Label): string | undefined;
   /** Package-level access (query and genquery only). */
   readonly packages?: PackageAccess<T>;
   /**

@@ -138,6 +138,16 @@ export class TargetGraph implements QueryGraph<Target> {
     throw new QueryEvalError(noSuchTarget(label, this.loader.abs(pkg.buildFile), { sourceFileExists: this.workspace.hasFile(path), buildFile: pkg.buildFile }));
   }
 
+  lookupError(label: Label): string | undefined {
+    try {
+      this.target_(label);
+      return undefined;
+    } catch (e) {
+      if (!(e instanceof QueryEvalError)) throw e;
+      return e.message;
+    }
+  }
+
   private tryTarget(label: Label): Target | undefined {
     try {
       return this.target_(label);

@@ -29,10 +29,14 @@ function analyzeGenrule(ctx: RuleContext): RuleResult {
   const key = `genrule ${label} (${config.id})`;
   const outLabels = ctx.labels('outs');
   const executable = ctx.bool('executable');
+  if (outLabels.length === 0) {
+    ctx.attributeError('outs', "Genrules without outputs don't make sense");
+    return { failed: true };
+  }
   if (executable && outLabels.length !== 1) {
     ctx.attributeError(
       'executable',
-      'if genrules produce executables, they are allowed only one output. If you need the executable=True option, you should split this genrule into multiple targets.',
+      'if genrules produce executables, they are allowed only one output. If you need the executable=1 argument, then you should split this genrule into genrules producing single outputs',
     );
     return { failed: true };
   }
@@ -49,9 +53,10 @@ function analyzeGenrule(ctx: RuleContext): RuleResult {
     for (const [k, v] of t.makeVariables) toolchainVars.set(k, v);
   }
 
-  const cmdBash = ctx.string('cmd_bash');
-  const attribute = cmdBash ? 'cmd_bash' : 'cmd';
-  const template = cmdBash || ctx.string('cmd');
+  // GenRuleBase reads the first of cmd_bash and cmd that is set explicitly (an empty command is a command).
+  const attribute = rule.attrs.has('cmd_bash') ? 'cmd_bash' : 'cmd';
+  const commandSet = rule.attrs.has(attribute);
+  const template = ctx.string(attribute);
   const message = ctx.string('message');
   const progress = message ? `${message} ${label}` : `Executing genrule ${label}`;
 
@@ -84,7 +89,7 @@ function analyzeGenrule(ctx: RuleContext): RuleResult {
   };
   ctx.explain({ kind: 'genrule', key: label + (config.kind === 'target' ? '' : ` (${config.outputDir})`), explanation });
 
-  if (!template) {
+  if (!commandSet) {
     ctx.attributeError('cmd', 'missing value for `cmd` attribute, you can also set `cmd_ps` or `cmd_bat` on Windows and `cmd_bash` on other platforms.');
     return { failed: true };
   }

@@ -28,6 +28,8 @@ function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
 }
 
 const fileArtifacts = new WeakMap<object, Artifact>();
+/** Labels print as current Bazel's (`@@//pkg:name`) in the profile analysing now (set per rule; analysis is synchronous). */
+let canonicalLabels = false;
 
 function fileValue(a: Artifact): Value {
   const base = a.shortPath.slice(a.shortPath.lastIndexOf('/') + 1);
@@ -40,7 +42,7 @@ function fileValue(a: Artifact): Value {
     ['extension', dot < 0 ? '' : base.slice(dot + 1)],
     ['is_source', a.root === ''],
     ['root', new Struct([['path', a.root]])],
-    ['owner', a.label ? new LabelValue(a.label) : None],
+    ['owner', a.label ? new LabelValue(a.label, canonicalLabels) : None],
   ]);
   fileArtifacts.set(f, a);
   return f;
@@ -69,13 +71,14 @@ function kw(kwargs: [string, Value][], args: Value[], names: string[]): Map<stri
 function targetValue(d: AnalyzedTarget): Value {
   const files = new Depset(d.files.map(fileValue));
   return new Struct([
-    ['label', new LabelValue(d.label)],
+    ['label', new LabelValue(d.label, canonicalLabels)],
     ['files', files],
     ['files_to_run', new Struct([['executable', d.executable ? fileValue(d.executable) : None]])],
   ]);
 }
 
 function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
+  canonicalLabels = ctx.profile.labels === 'modern';
   const { rule, config, label } = ctx;
   const rc = ruleClassOf(ctx.loader, rule);
   if (!rc) {
@@ -112,6 +115,12 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
       const v = ctx.attr(spec.name);
       attrFields.push([spec.name, toStarlark(v)]);
     }
+  }
+  // rule(outputs = {"key": "%{name}.ext"}): the implicit outputs, as ctx.outputs.<key>.
+  for (const [key, template] of rc.outputs) {
+    const out = ctx.declareOutput(template.replace(/%\{name\}/g, rule.label.name), `${actionKeyBase} ${key}`);
+    declared.push(out);
+    outputs.push([key, fileValue(out)]);
   }
   const pending: { out: Artifact; build: () => void }[] = [];
   const declare = (name: string): Artifact => {
@@ -172,7 +181,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   const retarget = (a: Artifact, key: string) => actionOf.set(a.execPath, key);
   const bin = new Struct([['path', binDir(config)]]);
   const starlarkCtx = new Struct([
-    ['label', new LabelValue(rule.label)],
+    ['label', new LabelValue(rule.label, canonicalLabels)],
     ['attr', new Struct(attrFields)],
     ['files', new Struct(files)],
     ['file', new Struct(file)],
@@ -252,6 +261,6 @@ function toStarlark(v: unknown): Value {
     if (v.length > 0 && Array.isArray(v[0])) return new Dict((v as [unknown, unknown][]).map(([k, x]) => [toStarlark(k), toStarlark(x)]) as [Value, Value][]);
     return new List(v.map(toStarlark));
   }
-  if (typeof v === 'object' && 'name' in (v as object) && 'pkg' in (v as object)) return new LabelValue(v as never);
+  if (typeof v === 'object' && 'name' in (v as object) && 'pkg' in (v as object)) return new LabelValue(v as never, canonicalLabels);
   return None;
 }

@@ -90,7 +90,8 @@ describe('starlark build api', () => {
       'pkg/defs.bzl': [
         'def _impl(name, visibility, out, n):',
         '    native.genrule(name = name + "_gen", outs = [out], cmd = "echo %d > $@" % n)',
-        'm = macro(implementation = _impl, attrs = {"out": attr.string(mandatory = True), "n": attr.int(default = 7)})',
+        // Non-configurable: a configurable attribute's value reaches the implementation as a select().
+        'm = macro(implementation = _impl, attrs = {"out": attr.string(mandatory = True, configurable = False), "n": attr.int(default = 7, configurable = False)})',
       ].join('\n'),
       'pkg/BUILD': 'load(":defs.bzl", "m")\nm(name = "x", out = "x.txt")\n',
     });
@@ -99,6 +100,32 @@ describe('starlark build api', () => {
     const g = pkg.targets.get('x_gen');
     expect(g?.kind).toBe('rule');
     if (g?.kind === 'rule') expect(g.attrs.get('cmd')).toBe('echo 7 > $@');
+  });
+
+  it('checks the names a symbolic macro declares: targets outside its namespace load but are marked, submacros fail', () => {
+    const loader = load({
+      'pkg/defs.bzl': [
+        'def _inner(name, visibility):',
+        '    pass',
+        'inner = macro(implementation = _inner)',
+        'def _impl(name, visibility, sub):',
+        '    native.filegroup(name = name + "_ok")',
+        '    native.filegroup(name = "other")',
+        '    if sub:',
+        '        inner(name = name + "$x")',
+        'm = macro(implementation = _impl, attrs = {"sub": attr.bool(configurable = False)})',
+      ].join('\n'),
+      'pkg/BUILD': 'load(":defs.bzl", "m")\nm(name = "abc")\n',
+      'bad/BUILD': 'load("//pkg:defs.bzl", "m")\nm(name = "jkl", sub = True)\n',
+    });
+    const pkg = loader.getPackage('pkg')!;
+    expect(pkg.inError).toBe(false);
+    const ok = pkg.targets.get('abc_ok');
+    const other = pkg.targets.get('other');
+    expect(ok?.kind === 'rule' && ok.macroViolation).toBeFalsy();
+    expect(other?.kind === 'rule' && other.macroViolation).toBe('abc');
+    loader.getPackage('bad');
+    expect(loader.events.map((e) => e.text).join('\n')).toContain("macro 'jkl' cannot declare submacro named 'jkl$x'");
   });
 
   it('trims doc strings as Starlark.trimDocString', () => {

@@ -52,6 +52,8 @@ export interface StarlarkApiHost {
   inBuildThread(thread: ThreadLike): boolean;
   /** Adds a rule target to the package being built (the thread's). */
   addRule(thread: ThreadLike, schema: RuleSchema, kwargs: [string, Value][]): void;
+  /** Instantiates a symbolic macro in the package being built (the thread's); returns None. */
+  instantiateMacro(thread: ThreadLike, macro: MacroValue, args: Value[], kwargs: [string, Value][]): Value;
 }
 
 interface ApiThread extends ThreadLike {
@@ -166,7 +168,7 @@ function convertDefault(kind: AttrKind, v: Value, pkg: string, host: StarlarkApi
     if (s instanceof LabelValue || s === None) return s;
     if (typeof s !== 'string') throw new EvalError(`expected value of type 'string' for default value of attribute, but got ${typeName(s)}`);
     try {
-      return new LabelValue(parseLabelInPackage(s, { repo: '', pkg }, host.profile.labels));
+      return new LabelValue(parseLabelInPackage(s, { repo: '', pkg }, host.profile.labels), host.profile.labels === 'modern');
     } catch (e) {
       if (e instanceof LabelSyntaxError) throw new EvalError(`invalid label '${s}' in default value of attribute: ${e.message}`);
       throw e;
@@ -395,17 +397,13 @@ function makeMacro(host: StarlarkApiHost): Builtin {
     named('finalizer', false),
     named('doc'),
   ];
-  return new Builtin('macro', (_thread, args, kwargs) => {
+  return new Builtin('macro', (thread, args, kwargs) => {
+    if (host.inBuildThread(thread)) throw new EvalError('macro() can only be used during .bzl initialization');
     const [impl, attrs, , finalizer, doc] = unpackArgs('macro', args, kwargs, { params });
     return new MacroValue(docArg(doc, 'macro'), attrsArg(attrs, 'macro'), bool(finalizer), impl!, (m, t, a, kw) => {
       if (!host.inBuildThread(t)) throw new EvalError('Cannot instantiate a macro when loading a .bzl file. Macros may be instantiated only in a BUILD thread.');
       if (m.exportedName === undefined) throw new EvalError('Cannot instantiate a macro that has not been exported (assign it to a global variable in the .bzl where it\'s defined)');
-      if (a.length > 0) throw new EvalError(`${m.name}() got unexpected positional argument`);
-      const given = new Map(kw);
-      const call: [string, Value][] = [['name', given.get('name') ?? None], ['visibility', given.get('visibility') ?? None]];
-      for (const [n, d] of m.attrs) call.push([n, given.has(n) ? given.get(n)! : d.opts.mandatory ? None : d.defaultValue]);
-      t.call(m.implementation, [], call);
-      return None;
+      return host.instantiateMacro(t, m, a, kw);
     });
   });
 }

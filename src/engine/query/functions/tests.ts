@@ -3,7 +3,7 @@
 // filter of the loading layer (loading/test-filter.ts), the filter applying to the suite's own tests only
 // (nested suites filter theirs). A non-test in `tests` is ignored, or with
 // --strict_test_suite an error.
-import { filterReason, isManual, isTestRule, labelToString, parseTagFilter, ruleTags, type RuleTarget, type Target } from '../../loading/index.ts';
+import { filterReason, type Label, isManual, isTestRule, labelToString, parseTagFilter, ruleTags, type RuleTarget, type Target } from '../../loading/index.ts';
 import { evaluationError, type NodeSet } from '../environment.ts';
 import type { QueryEvaluator, QueryFunction } from '../function.ts';
 
@@ -18,6 +18,14 @@ function expandSuite<T>(ev: QueryEvaluator<T>, node: T, out: NodeSet<T>, visitin
   if (visiting.has(key)) return;
   visiting.add(key);
   const filter = parseTagFilter(ruleTags(suite));
+  // TestsFunction: a label of `tests` that names nothing fails the expansion of the suite.
+  const listed = suite.attrs.get('tests');
+  if (g.lookupError && Array.isArray(listed)) {
+    for (const l of listed as readonly Label[]) {
+      const err = g.lookupError(l);
+      if (err !== undefined) g.report(`couldn't expand 'tests' attribute of test_suite ${labelToString(suite.label)}: ${err}`);
+    }
+  }
   let members = g.labelsOf(node, 'tests') ?? [];
   if (members.length === 0 && g.packages) {
     const pkg = g.packages.packageOf(node);

@@ -1,0 +1,3 @@
+def _impl():
+    pass
+my_macro = macro(implementation=_impl)

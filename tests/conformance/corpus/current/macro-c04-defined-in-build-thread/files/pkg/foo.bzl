@@ -1,0 +1,5 @@
+def _impl(name, visibility):
+    pass
+
+def macro_factory():
+    return macro(implementation=_impl)

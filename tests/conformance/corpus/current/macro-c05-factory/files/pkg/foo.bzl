@@ -1,0 +1,7 @@
+def _impl(name, visibility):
+    pass
+
+def macro_factory():
+    return macro(implementation=_impl)
+
+my_macro = macro_factory()

@@ -1,0 +1,3 @@
+def _impl(name, visibility):
+    native.glob(['foo*'])
+my_macro = macro(implementation=_impl)
