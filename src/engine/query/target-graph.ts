@@ -25,8 +25,9 @@ import {
   type Target,
   type TargetPattern,
 } from '../loading/index.ts';
+import { TargetLookup } from '../config/index.ts';
 import { QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
-import { bazelAttributeOrder, directEdges, parseImplicitLabel, type EdgeOptions } from './graph.ts';
+import { bazelAttributeOrder, directEdges, implicitDefaults, parseImplicitLabel, type EdgeOptions } from './graph.ts';
 
 export interface TargetGraphOptions extends EdgeOptions {
   readonly keepGoing: boolean;
@@ -52,6 +53,8 @@ export class TargetGraph implements QueryGraph<Target> {
   readonly packages: PackageAccess<Target>;
   private readonly edgeCache = new Map<Target, QueryEdge<Target>[]>();
   private readonly external = new Map<string, Target>();
+  /** Targets of the built-in repositories (@bazel_tools' tool packages, @platforms…), loaded on first use. */
+  private lookup: TargetLookup | undefined;
   private readonly files = new Map<string, Target>();
   private printed = 0;
 
@@ -129,7 +132,9 @@ export class TargetGraph implements QueryGraph<Target> {
     if (label.repo !== '') {
       const ext = this.externalTarget(label);
       if (ext) return ext;
-      throw new QueryEvalError(repositoryNotResolved(label.repo, label.pkg));
+      const r = (this.lookup ??= new TargetLookup(this.loader)).get(label);
+      if ('target' in r) return r.target;
+      throw new QueryEvalError(r.error);
     }
     const pkg = this.package(label.pkg);
     const t = pkg.targets.get(label.name);
@@ -255,7 +260,7 @@ export class TargetGraph implements QueryGraph<Target> {
     if (!spec) return undefined;
     if (!isLabelType(spec.type) && spec.type !== 'output' && spec.type !== 'output_list') return [];
     let labels: Label[];
-    if (spec.implicit) labels = typeof spec.default === 'string' ? [parseImplicitLabel(spec.default)] : [];
+    if (spec.implicit) labels = implicitDefaults(spec).map(parseImplicitLabel);
     else {
       const v = attrValue(t, attr);
       if (v === undefined || v === null) return [];
