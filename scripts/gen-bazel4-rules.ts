@@ -314,6 +314,16 @@ function rulesModule(): string {
     lines.push('  ],');
   }
   lines.push('};', '');
+  // Implicit outputs: the sample target's <rule-output>s with its name as `%{name}` (cc_binary's .stripped…).
+  const text = readFileSync(join(DATA, 'rules.xml'), 'utf8');
+  lines.push('/** Implicit output files per rule class, `%{name}` standing for the target\'s name. */');
+  lines.push('export const BAZEL4_IMPLICIT_OUTPUTS: Readonly<Record<string, readonly string[]>> = {');
+  for (const [cls, name] of SAMPLES) {
+    const m = new RegExp(`<rule class="${cls}"[^>]* name="//a:${name}">([\\s\\S]*?)</rule>`).exec(text);
+    const outs = [...(m?.[1] ?? '').matchAll(/<rule-output name="\/\/a:([^"]+)"\/>/g)].map((x) => x[1]!.split(name).join('%{name}'));
+    if (outs.length) lines.push(`  ${cls}: ${JSON.stringify(outs)},`);
+  }
+  lines.push('};', '');
   return lines.join('\n');
 }
 

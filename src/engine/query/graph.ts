@@ -139,7 +139,8 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
           for (const d of implicitDefaults(a)) add(parseImplicitLabel(d), a.name, false, true, tool);
           continue;
         }
-        const v = t.attrs.get(a.name) ?? labelDefault(a);
+        // A label default (cc_binary's malloc) is an implicit dependency: --noimplicit_deps drops it.
+        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? labelDefault(a) : undefined);
         if (v === undefined || v === null) continue;
         if (v instanceof Configurable) {
           for (const part of v.parts) {

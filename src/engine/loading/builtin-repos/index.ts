@@ -85,8 +85,9 @@ export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, stri
     'shell/sh_test.bzl': 'sh_test = native.sh_test\n',
   },
   ...BAZEL4_TOOL_REPOS,
-  rules_cc: macroWrappers('cc/defs.bzl', ['cc_binary', 'cc_library', 'cc_test', 'cc_import', 'cc_proto_library', 'cc_toolchain', 'cc_toolchain_suite', 'objc_library']),
-  rules_java: macroWrappers('java/defs.bzl', ['java_binary', 'java_library', 'java_test', 'java_import', 'java_plugin', 'java_proto_library']),
+  // The same names in the same order as record.sh's stubs (a macro's line shows in --output=build).
+  rules_cc: macroWrappers('cc/defs.bzl', ['cc_binary', 'cc_library', 'cc_test', 'cc_import', 'cc_proto_library', 'cc_toolchain', 'cc_toolchain_suite', 'objc_library', 'objc_import', 'fdo_profile', 'fdo_prefetch_hints']),
+  rules_java: macroWrappers('java/defs.bzl', ['java_binary', 'java_library', 'java_test', 'java_import', 'java_plugin', 'java_runtime', 'java_toolchain', 'java_proto_library', 'java_lite_proto_library', 'java_package_configuration']),
   rules_python: reexports({ 'python/defs.bzl': ['py_binary', 'py_library', 'py_test'] }),
   rules_proto: reexports({ 'proto/defs.bzl': ['proto_library'] }),
   // Current protobuf (its Bzlmod name). Not `com_google_protobuf`: Bazel 4.2.3's proto_library depends on

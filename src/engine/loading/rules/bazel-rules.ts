@@ -12,7 +12,7 @@
 // rulepen does not compile: these rules load, select(), take part in visibility, testonly, test_suite and
 // query exactly, and analyse with no providers (a build that needs their outputs stops with one message).
 
-import { BAZEL4_RULE_TABLES, type GeneratedAttr } from './generated/bazel-4.2.3-rules.ts';
+import { BAZEL4_IMPLICIT_OUTPUTS, BAZEL4_RULE_TABLES, type GeneratedAttr } from './generated/bazel-4.2.3-rules.ts';
 import { BINARY_SHARED, COMMON_SHARED, SHARED_ATTRIBUTES, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from './schema.ts';
 
 /** One-line descriptions (Bazel's reference documentation, shortened); the tables themselves are generated. */
@@ -87,6 +87,13 @@ const NOT_SHARED_HERE = new Set(['licenses']);
 
 const flagsOf = (a: GeneratedAttr) => a[2];
 
+/** Bazel's attribute order: the table's, with the generator_* attributes (left out of the tables) after `tags`. */
+function bazelOrder(table: readonly GeneratedAttr[]): string[] {
+  const names = table.map((a) => a[0]);
+  const at = names.indexOf('tags') + 1;
+  return [...names.slice(0, at), 'generator_name', 'generator_function', 'generator_location', ...names.slice(at)];
+}
+
 function spec(a: GeneratedAttr, withImplicit: boolean): AttrSpec | undefined {
   const [name, type, flags, def] = a;
   const implicit = flags.includes('i');
@@ -126,7 +133,8 @@ function schemaOf(ruleClass: string, withImplicit: boolean): RuleSchema {
     attrs,
     shared,
     ...(ruleClass.endsWith('_test') ? { test: true } : {}),
-    order: table.map((a) => a[0]),
+    order: bazelOrder(table),
+    ...(BAZEL4_IMPLICIT_OUTPUTS[ruleClass] ? { implicitOutputs: (name: string) => BAZEL4_IMPLICIT_OUTPUTS[ruleClass]!.map((t) => t.replace(/%\{name\}/g, name)) } : {}),
   };
 }
 
@@ -142,5 +150,5 @@ export function withBazel4Implicits(schema: RuleSchema): RuleSchema {
   const table = BAZEL4_RULE_TABLES[schema.name];
   if (!table) return schema;
   const implicit = table.filter((a) => flagsOf(a).includes('i')).map((a) => spec(a, true)!);
-  return { ...schema, attrs: [...schema.attrs, ...implicit], order: table.map((a) => a[0]) };
+  return { ...schema, attrs: [...schema.attrs, ...implicit], order: bazelOrder(table) };
 }

@@ -713,3 +713,14 @@ export const BAZEL4_RULE_TABLES: Readonly<Record<string, readonly GeneratedAttr[
     ["local_versions", "label", "n", null],
   ],
 };
+
+/** Implicit output files per rule class, `%{name}` standing for the target's name. */
+export const BAZEL4_IMPLICIT_OUTPUTS: Readonly<Record<string, readonly string[]>> = {
+  cc_binary: ["%{name}.stripped","%{name}.dwp"],
+  cc_test: ["%{name}.dwp"],
+  java_library: ["lib%{name}.jar","lib%{name}-src.jar"],
+  java_binary: ["%{name}.jar","%{name}-src.jar","%{name}_deploy.jar","%{name}_deploy-src.jar"],
+  java_test: ["%{name}.jar","%{name}-src.jar","%{name}_deploy.jar","%{name}_deploy-src.jar"],
+  java_plugin: ["lib%{name}.jar","lib%{name}-src.jar"],
+  objc_library: ["%{name}_fully_linked.a"],
+};
