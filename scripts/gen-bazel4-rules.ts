@@ -263,8 +263,9 @@ function attrType(name: string, a: ProtoAttr): string {
   if (name === 'visibility') return 'nodep_label_list';
   const t = TYPES[a.type];
   if (!t) throw new Error(`attribute ${name}: unknown type ${a.type}`);
-  if (a.nodep && t === 'label') return 'nodep_label';
-  if (a.nodep && t === 'label_list') return 'nodep_label_list';
+  // The proto reports nodep labels as STRING / STRING_LIST with the nodep flag (toolchain's `toolchain`).
+  if (a.nodep && (t === 'label' || t === 'string')) return 'nodep_label';
+  if (a.nodep && (t === 'label_list' || t === 'string_list')) return 'nodep_label_list';
   return t;
 }
 

@@ -4,6 +4,7 @@ import { alias } from './alias.ts';
 import { BAZEL4_LANGUAGE_RULES, MODERN_LANGUAGE_RULES, withBazel4Implicits } from './bazel-rules.ts';
 import { bzlLibrary } from './bzl-library.ts';
 import { configSetting } from './config-setting.ts';
+import { environmentGroup } from './environment-group.ts';
 import { filegroup } from './filegroup.ts';
 import { genquery } from './genquery.ts';
 import { genrule } from './genrule.ts';
@@ -18,7 +19,7 @@ export * from './schema.ts';
 
 const OWN = [
   alias, bzlLibrary, configSetting, filegroup, genquery, genrule, starlarkDocExtract, testSuite, shBinary, shLibrary, shTest,
-  constraintSetting, constraintValue, platform,
+  constraintSetting, constraintValue, platform, environmentGroup,
 ];
 
 const byName = (rules: readonly RuleSchema[]): ReadonlyMap<string, RuleSchema> => new Map(rules.map((r) => [r.name, r]));
