@@ -104,6 +104,14 @@ describe('honest execution', () => {
     expect(r.stderr).toContain('Target //a:gen up-to-date');
   });
 
+  it('test: a cc_test fails to build with the message, the sh_test beside it runs and passes', async () => {
+    const r = await run(['test', '//a:lib_test', '//a:sh', '--keep_going']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("building '//a:lib_test' needs C++ tools, which rulepen does not run");
+    expect(r.stdout).toMatch(/\/\/a:sh\s+PASSED/);
+    expect(r.stdout).toMatch(/\/\/a:lib_test\s+FAILED TO BUILD/);
+  });
+
   it('an analysis error is still reported as Bazel reports it (a dependency that does not exist)', async () => {
     const r = await runCommand({ ...files('4.2.3'), 'b/BUILD': 'cc_library(name = "b", deps = ["//a:nope"])\n' }, ['build', '//b', '--nobuild']);
     expect(r.exitCode).toBe(1);
