@@ -9,6 +9,7 @@ import type { Profile } from '../base/index.ts';
 import {
   attrValue,
   buildFileNotFound,
+  builtinRepo,
   compareLabels,
   Configurable,
   isLabelType,
@@ -155,6 +156,7 @@ export class TargetGraph implements QueryGraph<Target> {
 
   /** A workspace file as a target: a BUILD file or a .bzl file of some package (buildfiles(), loadfiles()). */
   private fileTarget(path: string): Target | undefined {
+    if (path.startsWith('external/')) return this.builtinFileTarget(path);
     const pkgName = this.workspace.packageOf(path);
     if (pkgName === undefined) return undefined;
     const name = path.slice(pkgName ? pkgName.length + 1 : 0);
@@ -164,6 +166,26 @@ export class TargetGraph implements QueryGraph<Target> {
     let t = this.files.get(path);
     if (!t) {
       t = { kind: 'source file', label: { repo: '', pkg: pkgName, name }, location: { file: path, line: 1, column: 1 } };
+      this.files.set(path, t);
+    }
+    return t;
+  }
+
+  /** A file of a built-in repository (`external/<repo>/<path>`, a .bzl file a package loads) as a source file. */
+  private builtinFileTarget(path: string): Target | undefined {
+    const [, repo = '', ...rest] = path.split('/');
+    const files = builtinRepo(repo);
+    if (!files) return undefined;
+    const rel = rest.join('/');
+    // Its package: the nearest directory above it with a BUILD file.
+    let dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    while (files[dir ? `${dir}/BUILD` : 'BUILD'] === undefined) {
+      if (!dir) return undefined;
+      dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+    }
+    let t = this.files.get(path);
+    if (!t) {
+      t = { kind: 'source file', label: { repo, pkg: dir, name: dir ? rel.slice(dir.length + 1) : rel }, location: { file: path, line: 1, column: 1 } };
       this.files.set(path, t);
     }
     return t;
