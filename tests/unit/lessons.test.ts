@@ -25,6 +25,8 @@ const BAZEL_4_2_3: Record<string, [number, string?, string?]> = {
   'template-ambiguous-select': [1],
   'template-tool-cpu': [0, 'bazel-bin/pkg/output.txt', 'not arm\n'],
   'template-empty-suite': [4],
+  'cc-select-cpu-platform': [0],
+  'template-cc-select': [0],
 };
 
 describe('lessons', () => {

@@ -347,6 +347,7 @@ export class Analysis implements ConfiguredGraph {
       const tool = spec.tool === true;
       const depConfig = tool ? (spec.name === 'exec_tools' ? this.execToolsConfig : this.toolConfig) : config;
       if (spec.implicit) {
+        if (spec.queryOnly) continue;
         const v = attrValue(rule, spec.name);
         if (typeof v === 'string') this.edge(s, rule, spec.name, implicitLabel(v), depConfig, { implicit: true, tool, checked: false });
         continue;

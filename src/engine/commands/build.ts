@@ -61,6 +61,45 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
   return { ok, failed, loadingErrors };
 }
 
+/** What each language rule needs to build, for the one message that says rulepen does not run it. */
+const COMPILED: Readonly<Record<string, string>> = {
+  cc_library: 'C++', cc_binary: 'C++', cc_test: 'C++', cc_import: 'C++', cc_proto_library: 'proto', objc_library: 'Objective-C',
+  java_library: 'Java', java_binary: 'Java', java_test: 'Java', java_import: 'Java', java_plugin: 'Java', java_proto_library: 'proto',
+  py_library: 'Python', py_binary: 'Python', py_test: 'Python', proto_library: 'proto',
+};
+
+/**
+ * The targets in a top-level target's analysed closure (implicit tool dependencies aside) that need a compiler
+ * or an interpreter: rulepen analyses them (select(), visibility, testonly) but runs no C++, Java, Python or
+ * proto tool, so building them would pretend.
+ */
+export function needsCompiler(p: Pipeline, t: AnalyzedTarget): AnalyzedTarget[] {
+  const out: AnalyzedTarget[] = [];
+  const seen = new Set<string>();
+  const queue: AnalyzedTarget[] = [t];
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    if (seen.has(x.key)) continue;
+    seen.add(x.key);
+    if (x.target.kind === 'rule' && COMPILED[x.target.ruleClass] !== undefined) out.push(x);
+    for (const e of p.analysis.deps(x)) if (!e.implicit) queue.push(e.to as AnalyzedTarget);
+  }
+  return out;
+}
+
+/** One located error for a top-level target whose build needs a compiler; the targets named in Bazel's order. */
+function compilerError(p: Pipeline, top: AnalyzedTarget, needs: readonly AnalyzedTarget[]): void {
+  const real = top.actual ?? top;
+  const where = 'location' in real.target ? `${p.loader.abs(real.target.location.file)}:${real.target.location.line}:${real.target.location.column}: ` : '';
+  const langs = [...new Set(needs.map((n) => COMPILED[(n.target as { ruleClass: string }).ruleClass]!))].sort();
+  const names = [...new Set(needs.map((n) => `${(n.target as { ruleClass: string }).ruleClass} ${labelToString(n.label)}`))].sort();
+  p.con.line(
+    'error',
+    `${where}building '${labelToString(real.label)}' needs ${langs.join(', ')} tools, which rulepen does not run (it runs no C++, Java, Python or proto compilers): ${names.join(', ')}. ` +
+      'Loading, select(), visibility and query are exact; use --nobuild to check analysis only.',
+  );
+}
+
 /**
  * Builds analysed top-level targets, then prints Bazel's result (BuildResultPrinter): only when there are at most
  * --show_result targets to show (default 1), "Target … up-to-date:" with its files for each built target, then
@@ -77,6 +116,13 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     const real = t.actual ?? t;
     const where = 'location' in real.target ? real.target.location : { file: `${real.label.pkg}/BUILD`, line: 1, column: 1 };
     const exe = t.executable;
+    const needs = needsCompiler(p, t);
+    if (needs.length > 0) {
+      compilerError(p, t, needs);
+      failed = true;
+      if (!p.keepGoing) break;
+      continue;
+    }
     const runfiles = exe ? { middleman: runfilesMiddleman(exe), artifacts: t.runfiles } : undefined;
     const ok = await ex.buildTopLevel(t.label, real.label, where, t.files, runfiles, p.keepGoing);
     p.con.report(ex.events.splice(0));
@@ -165,7 +211,10 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   // Every top-level target analysis went through is counted, the failed ones too (checked with 4.2.3).
   p.analyzedLine(p.topLevel);
   p.con.line('info', `Found ${an.ok.length} target${an.ok.length === 1 ? '' : 's'}...`);
-  const ex = await executeTopLevel(p, an.ok);
+  // --nobuild: loading and analysis only (select() resolved, errors reported), nothing executed.
+  const nobuild = p.option('build') === false;
+  if (nobuild) p.execution();
+  const ex = nobuild ? { built: [], failed: false, attempted: new Set<string>() } : await executeTopLevel(p, an.ok);
   const failed = an.failed || ex.failed;
   // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
   // fails the command, with Bazel's note of which kind of error it was (the pattern's first).

@@ -26,7 +26,7 @@ import { Configurable, type AttrValue } from './attributes.ts';
 import { glob, globPatternError } from './glob.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type PackageContext } from './label.ts';
 import type { Location, PackageBuilder, RuleTarget } from './packages.ts';
-import { allAttributes, RULES } from './rules/index.ts';
+import { allAttributes, rulesFor } from './rules/index.ts';
 import { starlarkApiGlobals } from './starlark-api/index.ts';
 import { checkNotInSymbolicMacro, instantiateMacro } from './macros.ts';
 import { LabelValue, makeSelect } from './values.ts';
@@ -116,7 +116,7 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
   const g = new Map<string, Value>();
   const dialect = host.profile.labels;
 
-  for (const schema of RULES.values()) {
+  for (const schema of rulesFor(host.profile).values()) {
     if (schema.modernOnly && !host.profile.starlarkDocExtract) continue;
     g.set(
       schema.name,

@@ -74,8 +74,12 @@ export interface PackageGroupTarget {
 
 export type Target = RuleTarget | SourceFileTarget | GeneratedFileTarget | PackageGroupTarget;
 
-/** What query's label_kind prints: `genrule rule`, `source file`, `generated file`, `package group`. */
+/**
+ * What query's label_kind prints: `genrule rule`, `source file`, `generated file`, `package group`, and
+ * `environment group` (rulepen keeps it as a rule; Bazel as a target kind of its own).
+ */
 export function targetKind(t: Target): string {
+  if (t.kind === 'rule' && t.ruleClass === 'environment_group') return 'environment group';
   return t.kind === 'rule' ? `${t.ruleClass} rule` : t.kind;
 }
 

@@ -68,11 +68,33 @@ export function bazelAttributeOrder(schema: RuleSchema, postBazel4Attributes: bo
   const cached = bySchema.get(postBazel4Attributes);
   if (cached) return cached;
   const all = allAttributes(schema, postBazel4Attributes);
+  if (schema.order) {
+    // Bazel's own order (generated tables); attributes it does not list (current Bazel's) go last.
+    const at = (n: string) => {
+      const i = schema.order!.indexOf(n);
+      return i < 0 ? schema.order!.length : i;
+    };
+    const out = [all[0]!, ...all.slice(1).map((a, i) => [a, i] as const).sort(([a, i], [b, j]) => at(a.name) - at(b.name) || i - j).map(([a]) => a)];
+    bySchema.set(postBazel4Attributes, out);
+    return out;
+  }
   const base = BASE_ORDER.map((n) => all.find((a) => a.name === n)).filter((a): a is AttrSpec => a !== undefined);
   const rest = all.slice(1).filter((a) => !BASE_ORDER.includes(a.name));
   const out = [all[0]!, ...base, ...rest];
   bySchema.set(postBazel4Attributes, out);
   return out;
+}
+
+/** The labels an implicit attribute names (one, a list, or none for a late-bound one without a default). */
+export function implicitDefaults(a: AttrSpec): readonly string[] {
+  return typeof a.default === 'string' ? [a.default] : Array.isArray(a.default) ? (a.default as readonly string[]) : [];
+}
+
+/** A label attribute's default when it names targets (cc_binary's malloc): an edge as if written. */
+export function labelDefault(a: AttrSpec): Label | Label[] | undefined {
+  if (a.type === 'label' && typeof a.default === 'string' && a.default !== '') return parseImplicitLabel(a.default);
+  if (a.type === 'label_list' && Array.isArray(a.default) && a.default.length > 0) return (a.default as readonly string[]).map(parseImplicitLabel);
+  return undefined;
 }
 
 /** An implicit attribute's default, written canonically: `@repo//pkg:name`. */
@@ -114,10 +136,11 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
           // Implicit tools (genrule-setup.sh) are host dependencies in Bazel 4.2.3.
           if (opts.hostDeps === false) continue;
           if (!opts.implicitDeps) continue;
-          if (typeof a.default === 'string') add(parseImplicitLabel(a.default), a.name, false, true, tool);
+          for (const d of implicitDefaults(a)) add(parseImplicitLabel(d), a.name, false, true, tool);
           continue;
         }
-        const v = t.attrs.get(a.name);
+        // A label default (cc_binary's malloc) is an implicit dependency: --noimplicit_deps drops it.
+        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? labelDefault(a) : undefined);
         if (v === undefined || v === null) continue;
         if (v instanceof Configurable) {
           for (const part of v.parts) {

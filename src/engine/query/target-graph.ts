@@ -9,6 +9,7 @@ import type { Profile } from '../base/index.ts';
 import {
   attrValue,
   buildFileNotFound,
+  builtinRepo,
   compareLabels,
   Configurable,
   isLabelType,
@@ -25,8 +26,9 @@ import {
   type Target,
   type TargetPattern,
 } from '../loading/index.ts';
+import { TargetLookup } from '../config/index.ts';
 import { QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
-import { bazelAttributeOrder, directEdges, parseImplicitLabel, type EdgeOptions } from './graph.ts';
+import { bazelAttributeOrder, directEdges, implicitDefaults, parseImplicitLabel, type EdgeOptions } from './graph.ts';
 
 export interface TargetGraphOptions extends EdgeOptions {
   readonly keepGoing: boolean;
@@ -52,6 +54,8 @@ export class TargetGraph implements QueryGraph<Target> {
   readonly packages: PackageAccess<Target>;
   private readonly edgeCache = new Map<Target, QueryEdge<Target>[]>();
   private readonly external = new Map<string, Target>();
+  /** Targets of the built-in repositories (@bazel_tools' tool packages, @platforms…), loaded on first use. */
+  private lookup: TargetLookup | undefined;
   private readonly files = new Map<string, Target>();
   private printed = 0;
 
@@ -129,7 +133,9 @@ export class TargetGraph implements QueryGraph<Target> {
     if (label.repo !== '') {
       const ext = this.externalTarget(label);
       if (ext) return ext;
-      throw new QueryEvalError(repositoryNotResolved(label.repo, label.pkg));
+      const r = (this.lookup ??= new TargetLookup(this.loader)).get(label);
+      if ('target' in r) return r.target;
+      throw new QueryEvalError(r.error);
     }
     const pkg = this.package(label.pkg);
     const t = pkg.targets.get(label.name);
@@ -160,6 +166,7 @@ export class TargetGraph implements QueryGraph<Target> {
 
   /** A workspace file as a target: a BUILD file or a .bzl file of some package (buildfiles(), loadfiles()). */
   private fileTarget(path: string): Target | undefined {
+    if (path.startsWith('external/')) return this.builtinFileTarget(path);
     const pkgName = this.workspace.packageOf(path);
     if (pkgName === undefined) return undefined;
     const name = path.slice(pkgName ? pkgName.length + 1 : 0);
@@ -169,6 +176,26 @@ export class TargetGraph implements QueryGraph<Target> {
     let t = this.files.get(path);
     if (!t) {
       t = { kind: 'source file', label: { repo: '', pkg: pkgName, name }, location: { file: path, line: 1, column: 1 } };
+      this.files.set(path, t);
+    }
+    return t;
+  }
+
+  /** A file of a built-in repository (`external/<repo>/<path>`, a .bzl file a package loads) as a source file. */
+  private builtinFileTarget(path: string): Target | undefined {
+    const [, repo = '', ...rest] = path.split('/');
+    const files = builtinRepo(repo);
+    if (!files) return undefined;
+    const rel = rest.join('/');
+    // Its package: the nearest directory above it with a BUILD file.
+    let dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    while (files[dir ? `${dir}/BUILD` : 'BUILD'] === undefined) {
+      if (!dir) return undefined;
+      dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+    }
+    let t = this.files.get(path);
+    if (!t) {
+      t = { kind: 'source file', label: { repo, pkg: dir, name: dir ? rel.slice(dir.length + 1) : rel }, location: { file: path, line: 1, column: 1 } };
       this.files.set(path, t);
     }
     return t;
@@ -265,7 +292,7 @@ export class TargetGraph implements QueryGraph<Target> {
     if (!spec) return undefined;
     if (!isLabelType(spec.type) && spec.type !== 'output' && spec.type !== 'output_list') return [];
     let labels: Label[];
-    if (spec.implicit) labels = typeof spec.default === 'string' ? [parseImplicitLabel(spec.default)] : [];
+    if (spec.implicit) labels = implicitDefaults(spec).map(parseImplicitLabel);
     else {
       const v = attrValue(t, attr);
       if (v === undefined || v === null) return [];

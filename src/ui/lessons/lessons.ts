@@ -625,6 +625,91 @@ def _private():
     },
   },
   {
+    id: 'cc-select-cpu-platform',
+    title: 'cc_library: deps that select() on --cpu and on a platform',
+    topic: 'cc_library',
+    kind: 'lesson',
+    summary: 'One cc_library, three implementations: which one a build takes depends on --cpu and --platforms.',
+    text: [
+      'Real projects select a C++ library\'s `deps` on the machine. Older BUILD files test the `--cpu` flag (`values = {"cpu": "k8"}`); newer ones test a constraint of the target platform (`constraint_values`), set with `--platforms`. The two are independent: `--platforms` does not change `--cpu`, nor the other way round.',
+      '`cquery` shows the dependencies after select() is resolved. rulepen does not compile C++: loading, select(), visibility and query are exact, and `build --nobuild` checks the analysis; a real build stops with a message saying so.',
+    ],
+    steps: [
+      'Run the command: the default --cpu is k8, so `:k8_impl` is taken.',
+      'Add `--platforms=//platforms:linux_cuda`: now both conditions match and neither is a specialization of the other. Current Bazel reports an ambiguous match; Bazel 4.2.3 (put `4.2.3` in a `.bazelversion` file) takes the `--cpu` branch.',
+      'Remove the `:k8_cpu` branch and run again: the platform picks `:cuda_impl`.',
+      'Try `bazel build //lib:core --nobuild`, then without `--nobuild`.',
+    ],
+    command: 'bazel cquery "deps(//lib:core)" --noimplicit_deps',
+    activePath: 'lib/BUILD',
+    files: {
+      'MODULE.bazel': MODULE('cc_select_lesson'),
+      'lib/BUILD': `load("@rules_cc//cc:defs.bzl", "cc_library")
+
+# Matches a build with --cpu=k8 (the default on Linux x86_64): the legacy flag many projects select on.
+config_setting(
+    name = "k8_cpu",
+    values = {"cpu": "k8"},
+)
+
+# Matches a build whose target platform (--platforms) has the cuda constraint value.
+config_setting(
+    name = "cuda_platform",
+    constraint_values = ["//platforms:cuda"],
+)
+
+cc_library(
+    name = "core",
+    srcs = ["core.cc"],
+    hdrs = ["core.h"],
+    deps = select({
+        ":k8_cpu": [":k8_impl"],
+        ":cuda_platform": [":cuda_impl"],
+        "//conditions:default": [":generic"],
+    }),
+)
+
+cc_library(
+    name = "k8_impl",
+    srcs = ["k8_impl.cc"],
+)
+
+cc_library(
+    name = "cuda_impl",
+    srcs = ["cuda_impl.cc"],
+)
+
+cc_library(
+    name = "generic",
+    srcs = ["generic.cc"],
+)
+`,
+      'lib/core.cc': '// core\n',
+      'lib/core.h': '// core\n',
+      'lib/k8_impl.cc': '// k8\n',
+      'lib/cuda_impl.cc': '// cuda\n',
+      'lib/generic.cc': '// generic\n',
+      'platforms/BUILD': `constraint_setting(name = "gpu")
+
+constraint_value(
+    name = "cuda",
+    constraint_setting = ":gpu",
+    visibility = ["//visibility:public"],
+)
+
+# The host machine (x86_64 Linux, so the C++ toolchain still applies) with a GPU.
+platform(
+    name = "linux_cuda",
+    constraint_values = [
+        "@platforms//cpu:x86_64",
+        "@platforms//os:linux",
+        ":cuda",
+    ],
+)
+`,
+    },
+  },
+  {
     id: 'template-ambiguous-select',
     title: 'Bug report: my select() is ambiguous',
     topic: 'template',
@@ -727,6 +812,86 @@ test_suite(
 )
 `,
       'pkg/pass.sh': PASS,
+    },
+  },
+  {
+    id: 'template-cc-select',
+    title: 'Bug report: my cc_library takes the wrong deps',
+    topic: 'template',
+    kind: 'template',
+    summary: 'A cc_library whose deps select() on --cpu and on a platform; edit, run, share.',
+    text: [
+      'Put your library\'s select() and its config_settings here, and the flags you build with on the command line. `cquery "deps(…)"` shows which branch each build takes.',
+      'When the output shows the problem, press Share (Ctrl+S).',
+    ],
+    steps: ['Edit the config_settings, the select() and the flags.', 'Run.', 'Share.'],
+    command: 'bazel cquery "deps(//lib:core)" --noimplicit_deps --platforms=//platforms:linux_cuda',
+    activePath: 'lib/BUILD',
+    files: {
+      'MODULE.bazel': MODULE('bug_report'),
+      'lib/BUILD': `load("@rules_cc//cc:defs.bzl", "cc_library")
+
+# Matches a build with --cpu=k8 (the default on Linux x86_64): the legacy flag many projects select on.
+config_setting(
+    name = "k8_cpu",
+    values = {"cpu": "k8"},
+)
+
+# Matches a build whose target platform (--platforms) has the cuda constraint value.
+config_setting(
+    name = "cuda_platform",
+    constraint_values = ["//platforms:cuda"],
+)
+
+cc_library(
+    name = "core",
+    srcs = ["core.cc"],
+    hdrs = ["core.h"],
+    deps = select({
+        ":k8_cpu": [":k8_impl"],
+        ":cuda_platform": [":cuda_impl"],
+        "//conditions:default": [":generic"],
+    }),
+)
+
+cc_library(
+    name = "k8_impl",
+    srcs = ["k8_impl.cc"],
+)
+
+cc_library(
+    name = "cuda_impl",
+    srcs = ["cuda_impl.cc"],
+)
+
+cc_library(
+    name = "generic",
+    srcs = ["generic.cc"],
+)
+`,
+      'lib/core.cc': '// core\n',
+      'lib/core.h': '// core\n',
+      'lib/k8_impl.cc': '// k8\n',
+      'lib/cuda_impl.cc': '// cuda\n',
+      'lib/generic.cc': '// generic\n',
+      'platforms/BUILD': `constraint_setting(name = "gpu")
+
+constraint_value(
+    name = "cuda",
+    constraint_setting = ":gpu",
+    visibility = ["//visibility:public"],
+)
+
+# The host machine (x86_64 Linux, so the C++ toolchain still applies) with a GPU.
+platform(
+    name = "linux_cuda",
+    constraint_values = [
+        "@platforms//cpu:x86_64",
+        "@platforms//os:linux",
+        ":cuda",
+    ],
+)
+`,
     },
   },
 ];

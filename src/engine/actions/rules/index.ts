@@ -2,7 +2,7 @@
 // .bzl file (`rule(implementation = …)`) runs through starlark-rule.ts; a native rule that produces nothing
 // (platform, constraint_*, build settings, …) through no-providers.ts.
 
-import { RULES, type RuleTarget } from '../../loading/index.ts';
+import { isNativeSchema, type RuleTarget } from '../../loading/index.ts';
 import type { RuleImplementation } from '../rule-context.ts';
 import { alias } from './alias.ts';
 import { bzlLibrary } from './bzl-library.ts';
@@ -22,7 +22,7 @@ const REGISTRY: ReadonlyMap<string, RuleImplementation> = new Map(
 
 /** The implementation that analyses a rule target. */
 export function implementationOf(rule: RuleTarget): RuleImplementation {
-  return REGISTRY.get(rule.ruleClass) ?? (RULES.get(rule.ruleClass) !== rule.schema ? starlarkRule : noProviders);
+  return REGISTRY.get(rule.ruleClass) ?? (isNativeSchema(rule.schema) ? noProviders : starlarkRule);
 }
 
 export { GENRULE_ENV, COMMAND_LENGTH_LIMIT } from './genrule.ts';

@@ -1,12 +1,27 @@
 // Rules whose analysis produces no files: platform, constraint_setting, constraint_value and the build settings
-// (string_flag, bool_flag, …). What they mean is read by the configuration layer (platforms, flag values), not
-// through providers; analysing them still checks their prerequisites' edges.
+// (string_flag, bool_flag, …), and Bazel's language rules (cc_*, java_*, py_*, proto_library…), which rulepen
+// analyses (select(), visibility, testonly) but does not compile. What the first kind means is read by the
+// configuration layer (platforms, flag values), not through providers; analysing them still checks their
+// prerequisites' edges. A language test rule (cc_test, py_test, java_test) carries its test attributes, so that
+// `test` can filter it and report it as not built.
 
+import { defaultTimeout } from '../artifacts.ts';
 import type { RuleImplementation } from '../rule-context.ts';
 
 export const noProviders: RuleImplementation = {
   ruleClasses: [],
-  analyze() {
-    return {};
+  analyze(ctx) {
+    if (!ctx.rule.schema.test) return {};
+    const size = ctx.string('size') || 'medium';
+    return {
+      test: {
+        size,
+        timeout: ctx.string('timeout') || defaultTimeout(size),
+        tags: ctx.strings('tags'),
+        args: ctx.strings('args'),
+        env: ctx.dict('env'),
+        flaky: ctx.bool('flaky'),
+      },
+    };
   },
 };

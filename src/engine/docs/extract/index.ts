@@ -22,7 +22,7 @@ import {
   LabelSyntaxError,
   noSuchTarget,
   parseLabelInPackage,
-  RULES,
+  isNativeSchema,
   type Label,
   type Loader,
   type RuleTarget,
@@ -120,7 +120,7 @@ function filesOf(loader: Loader, l: Label, seen = new Set<string>()): FileRef[] 
     case 'rule': {
       if (t.ruleClass === 'alias') return labelsOf(t, 'actual').flatMap((x) => filesOf(loader, x, seen));
       const out: FileRef[] = [];
-      const starlarkRule = RULES.get(t.ruleClass) !== t.schema;
+      const starlarkRule = !isNativeSchema(t.schema);
       if (t.ruleClass === 'filegroup' || t.ruleClass === 'bzl_library' || starlarkRule) {
         // filegroup: its srcs; bzl_library (native, or a Starlark one like skylib's): srcs and the deps' files.
         for (const x of labelsOf(t, 'srcs')) out.push(...filesOf(loader, x, seen));

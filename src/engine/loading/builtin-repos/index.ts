@@ -1,11 +1,17 @@
 // Repositories Bazel brings along without a download, as rulepen's own small stand-ins: `@platforms` (the os and
 // cpu constraint settings and values), `@local_config_platform` (4.2.3's host platform), `@bazel_tools` (the
 // genrule setup script that genrules depend on implicitly), `@bazel_skylib` (its build settings and selects) and
-// `@rules_shell` (its .bzl files name the built-in sh_* rules).
+// `@rules_shell` (its .bzl files name the built-in sh_* rules), and `@rules_cc`, `@rules_java`, `@rules_python`,
+// `@rules_proto`, `@protobuf` / `@com_google_protobuf` whose .bzl files re-export the native language rules.
+//
+// @bazel_tools, @local_config_cc and @remote_coverage_tools also hold the packages Bazel 4.2.3's implicit
+// dependencies of sh_*, cc_*, objc_library and py_* rules reach (generated/bazel-tools-4.2.3.ts, recorded from
+// Bazel): query's deps() lists them as Bazel does. Only rules of the 4.2.3 profile name them.
 //
 // Each repository is a set of files by repository-relative path, loaded like a workspace of its own; the
 // configuration layer puts the repository name back on the labels it reads from them.
 
+import { BAZEL4_TOOL_REPOS } from './generated/bazel-tools-4.2.3.ts';
 import { SKYLIB_FILES } from './skylib.ts';
 
 /** The constraint values @platforms defines, per setting (a subset of bazelbuild/platforms, as of 0.0.4). */
@@ -32,6 +38,29 @@ platform(
 )
 `;
 
+/** A stand-in repository whose .bzl files re-export native rules under their own names (as rules_shell's do). */
+function reexports(bzls: Readonly<Record<string, readonly string[]>>): Record<string, string> {
+  const files: Record<string, string> = { WORKSPACE: '', BUILD: '' };
+  for (const [path, rules] of Object.entries(bzls)) {
+    files[path.replace(/[^/]*$/, 'BUILD')] = '';
+    files[path] = rules.map((r) => `${r} = native.${r}\n`).join('');
+  }
+  return files;
+}
+
+/**
+ * rules_cc and rules_java of the Bazel 4.2.3 era: their defs.bzl wrap each native rule in a macro of the same
+ * name (as the stubs conformance/record.sh records with), so a target loaded through them has generator_* set.
+ */
+function macroWrappers(path: string, rules: readonly string[]): Record<string, string> {
+  return {
+    WORKSPACE: '',
+    BUILD: '',
+    [path.replace(/[^/]*$/, 'BUILD')]: '',
+    [path]: rules.map((r) => `def ${r}(**kwargs):\n    native.${r}(**kwargs)\n`).join(''),
+  };
+}
+
 export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   platforms: {
     WORKSPACE: '',
@@ -55,7 +84,21 @@ export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, stri
     'shell/sh_library.bzl': 'sh_library = native.sh_library\n',
     'shell/sh_test.bzl': 'sh_test = native.sh_test\n',
   },
+  ...BAZEL4_TOOL_REPOS,
+  // The same names in the same order as record.sh's stubs (a macro's line shows in --output=build).
+  rules_cc: macroWrappers('cc/defs.bzl', ['cc_binary', 'cc_library', 'cc_test', 'cc_import', 'cc_proto_library', 'cc_toolchain', 'cc_toolchain_suite', 'objc_library', 'objc_import', 'fdo_profile', 'fdo_prefetch_hints']),
+  rules_java: macroWrappers('java/defs.bzl', ['java_binary', 'java_library', 'java_test', 'java_import', 'java_plugin', 'java_runtime', 'java_toolchain', 'java_proto_library', 'java_lite_proto_library', 'java_package_configuration']),
+  rules_python: reexports({ 'python/defs.bzl': ['py_binary', 'py_library', 'py_test'] }),
+  rules_proto: reexports({ 'proto/defs.bzl': ['proto_library'] }),
+  // Current protobuf (its Bzlmod name). Not `com_google_protobuf`: Bazel 4.2.3's proto_library depends on
+  // @com_google_protobuf//:protoc implicitly, and without a download that repository does not exist.
+  protobuf: reexports({
+    'bazel/proto_library.bzl': ['proto_library'],
+    'bazel/cc_proto_library.bzl': ['cc_proto_library'],
+    'bazel/java_proto_library.bzl': ['java_proto_library'],
+  }),
   bazel_tools: {
+    ...BAZEL4_TOOL_REPOS.bazel_tools,
     WORKSPACE: '',
     'tools/genrule/BUILD': 'exports_files(["genrule-setup.sh"])\n',
     'tools/genrule/genrule-setup.sh': '#!/bin/bash\n',

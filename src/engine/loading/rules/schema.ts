@@ -41,6 +41,11 @@ export interface AttrSpec {
   readonly implicit?: boolean;
   /** The attribute exists only in current Bazel (profile row `postBazel4Attributes`). */
   readonly modernOnly?: boolean;
+  /**
+   * An implicit dependency on Bazel's own tools (test wrappers, launchers, C++ toolchains) that query follows but
+   * analysis does not: rulepen builds none of those tools.
+   */
+  readonly queryOnly?: boolean;
   /** Label attributes only: the edge is a host/exec tool dependency (genrule tools). */
   readonly tool?: boolean;
   readonly doc: string;
@@ -59,6 +64,8 @@ export interface RuleSchema {
   readonly modernOnly?: boolean;
   /** A build setting (`rule(build_setting = config.string(flag = True))`): its value type, settable on the command line. */
   readonly buildSetting?: { readonly type: string; readonly flag: boolean; readonly repeatable?: boolean };
+  /** Every attribute name in Bazel's RuleClass order, when known (generated tables); output follows it. */
+  readonly order?: readonly string[];
   /** Implicit output files, from the target's name, e.g. `<name>.binaryproto`. */
   readonly implicitOutputs?: (name: string) => readonly string[];
 }

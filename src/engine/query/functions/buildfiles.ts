@@ -30,7 +30,11 @@ export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs
     for (const bzl of p.loads) {
       add(bzl);
       const n = withBuildFiles ? access.fileNode(bzl) : undefined;
-      if (n) add(access.packageOf(n).buildFile);
+      if (!n) continue;
+      // A built-in repository's .bzl file (@rules_cc//cc:defs.bzl): its package's BUILD file is in that repository.
+      const l = ev.graph.target(n).label;
+      if (l.repo !== '') add(`external/${l.repo}/${l.pkg ? `${l.pkg}/` : ''}BUILD`);
+      else add(access.packageOf(n).buildFile);
     }
   }
   return out;

@@ -6,6 +6,9 @@
 import type { OutputContext } from './context.ts';
 import { nodeLabel } from './label.ts';
 
+/** `"\\n...and 9999999 more items".length` (Bazel's GraphOutputWriter.RESERVED_LABEL_CHARS). */
+const RESERVED_LABEL_CHARS = 27;
+
 export function formatGraph<T>(ctx: OutputContext<T>): string {
   const g = ctx.graph;
   // --order_output=full (and genquery): members, edges and the walk in label order; else attribute order.
@@ -33,14 +36,20 @@ export function formatGraph<T>(ctx: OutputContext<T>): string {
   }
   const name = (id: string): string => {
     const labels = members.get(id)!.map((k) => nodeLabel(ctx, byKey.get(k)!));
-    let text = labels.join('\\n');
+    // GraphOutputWriter's label serialiser: room is kept for the longest "…and N more items" line; before each
+    // further label the `\n` is written, then the label only if it still fits.
     const limit = ctx.options.graphNodeLimit;
-    if (limit >= 0 && text.length > limit && labels.length > 1) {
-      let shown = 0;
-      let len = 0;
-      while (shown < labels.length && len + labels[shown]!.length <= limit) len += labels[shown++]!.length + 2;
-      shown = Math.max(1, shown);
-      text = labels.slice(0, shown).join('\\n') + `\\n...and ${labels.length - shown} more items`;
+    const room = limit - RESERVED_LABEL_CHARS;
+    let text = '';
+    for (let i = 0; i < labels.length; i++) {
+      if (i > 0) {
+        text += '\\n';
+        if (limit !== -1 && text.length + labels[i]!.length > room) {
+          text += `...and ${labels.length - i} more items`;
+          break;
+        }
+      }
+      text += labels[i];
     }
     return `"${text}"`;
   };

@@ -1,0 +1,448 @@
+// Generates the Bazel 4.2.3 rule tables and the @bazel_tools stand-in from Bazel itself:
+//
+//   src/engine/loading/rules/generated/bazel-4.2.3-rules.ts     every attribute of the rule classes below, in
+//     Bazel's RuleClass order, with type, mandatory, configurable, nodep, host (tool) and default, and the
+//     implicit (`$name`) and late-bound (`:name`) dependencies with the labels query follows;
+//   src/engine/loading/builtin-repos/generated/bazel-tools-4.2.3.ts   the packages of @bazel_tools,
+//     @local_config_cc and @remote_coverage_tools that `deps()` of sh_*, cc_*, objc_library and py_* targets
+//     reaches, as BUILD text (every rule of the closure with its select()s) and empty source files.
+//
+// Two steps. `--record` runs Bazel 4.2.3 (/usr/bin/bazel, offline: rules_cc, rules_java and remote_coverage_tools
+// are replaced by the stub repositories conformance/record.sh uses) in a scratch workspace holding one target of
+// each rule class, and keeps its raw answers in scripts/data/bazel-4.2.3-rules/:
+//   build-language.pb   `bazel info build-language` (a binary BuildLanguage proto, build.proto of Bazel 4.2.3)
+//   rules.xml           `bazel query //a:* --output=xml --xml:default_values` (attribute order and values)
+//   tools.build         `bazel query 'deps(…) except //a:*' --output=build` (the tool packages' rules)
+//   tools.label_kind    the same closure as `--output=label_kind` (its source files)
+//   tools.package_groups.xml   its package groups (visibility names them; query follows them)
+// Without `--record` it only regenerates the two modules from those files. Java's and proto's implicit
+// dependencies need repositories Bazel downloads (remote_java_tools, com_google_protobuf): their packages are
+// not recorded, so deps() of java_* and proto_library fails as Bazel's does offline.
+//
+//   node --import tsx scripts/gen-bazel4-rules.ts [--record]
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const DATA = join(import.meta.dirname, 'data/bazel-4.2.3-rules');
+const RULES_OUT = join(ROOT, 'src/engine/loading/rules/generated/bazel-4.2.3-rules.ts');
+const TOOLS_OUT = join(ROOT, 'src/engine/loading/builtin-repos/generated/bazel-tools-4.2.3.ts');
+
+/** One sample target per rule class: [class, name, the attributes it sets (their values are not defaults)]. */
+const SAMPLES: readonly (readonly [string, string, Readonly<Record<string, string>>])[] = [
+  ['cc_library', 'cl', { srcs: '["a.cc"]' }],
+  ['cc_binary', 'cb', { srcs: '["a.cc"]' }],
+  ['cc_test', 'ct', { srcs: '["a.cc"]' }],
+  ['cc_import', 'ci', { static_library: '"a.a"' }],
+  ['proto_library', 'pl', { srcs: '["a.proto"]' }],
+  ['cc_proto_library', 'cpl', { deps: '[":pl"]' }],
+  ['java_library', 'jl', { srcs: '["A.java"]' }],
+  ['java_binary', 'jb', { srcs: '["A.java"]', main_class: '"A"' }],
+  ['java_test', 'jt', { srcs: '["ATest.java"]', test_class: '"ATest"' }],
+  ['java_import', 'ji', { jars: '["a.jar"]' }],
+  ['java_plugin', 'jp', { srcs: '["A.java"]' }],
+  ['java_proto_library', 'jpl', { deps: '[":pl"]' }],
+  ['py_library', 'pyl', { srcs: '["a.py"]' }],
+  ['py_binary', 'pyb', { srcs: '["a.py"]', main: '"a.py"' }],
+  ['py_test', 'pyt', { srcs: '["a.py"]', main: '"a.py"' }],
+  ['objc_library', 'ol', { srcs: '["a.m"]' }],
+  ['sh_test', 'st', { srcs: '["t.sh"]' }],
+  ['sh_binary', 'sb', { srcs: '["t.sh"]' }],
+  ['sh_library', 'sl', { srcs: '["t.sh"]' }],
+  ['environment', 'env1', {}],
+  ['toolchain_type', 'tt', {}],
+  ['toolchain', 'tc', { toolchain: '":cl"', toolchain_type: '":tt"' }],
+  ['cc_toolchain_suite', 'cts', { toolchains: '{"k8": ":cl"}' }],
+  ['cc_toolchain', 'cctc', { all_files: '":cl"', compiler_files: '":cl"', dwp_files: '":cl"', linker_files: '":cl"', objcopy_files: '":cl"', strip_files: '":cl"', toolchain_config: '":cl"' }],
+  ['xcode_config', 'xc', {}],
+];
+
+/** The targets whose deps() closure the tool packages are recorded from (Java and proto need downloads). */
+const CLOSURE_OF = ['st', 'sb', 'cl', 'cb', 'ct', 'ci', 'ol', 'pyb', 'pyt'];
+
+function reexports(rules: string[]): string {
+  return rules.map((r) => `def ${r}(**kwargs):\n    native.${r}(**kwargs)\n`).join('');
+}
+
+/** The offline stub repositories of conformance/record.sh. */
+const STUBS: Readonly<Record<string, string>> = {
+  'remote_coverage_tools/WORKSPACE': '',
+  'remote_coverage_tools/BUILD': 'package(default_visibility = ["//visibility:public"])\nfilegroup(name = "coverage_report_generator")\nfilegroup(name = "lcov_merger")\n',
+  'rules_cc/WORKSPACE': '',
+  'rules_cc/BUILD': '',
+  'rules_cc/cc/BUILD': '',
+  'rules_cc/cc/defs.bzl': reexports(['cc_binary', 'cc_library', 'cc_test', 'cc_import', 'cc_proto_library', 'cc_toolchain', 'cc_toolchain_suite', 'objc_library', 'objc_import', 'fdo_profile', 'fdo_prefetch_hints']),
+  'rules_java/WORKSPACE': '',
+  'rules_java/BUILD': '',
+  'rules_java/java/BUILD': '',
+  'rules_java/java/defs.bzl': reexports(['java_binary', 'java_library', 'java_test', 'java_import', 'java_plugin', 'java_runtime', 'java_toolchain', 'java_proto_library', 'java_lite_proto_library', 'java_package_configuration']),
+};
+
+function record(): void {
+  const scratch = mkdtempSync('/tmp/rulepen-gen-bazel4.');
+  const outputRoot = process.env.RULEPEN_GEN_OUTPUT_USER_ROOT ?? '/tmp/rulepen-gen-bazel4-root';
+  const ws = join(scratch, 'ws');
+  for (const [rel, text] of Object.entries(STUBS)) write(join(scratch, 'stubs', rel), text);
+  write(join(ws, 'WORKSPACE'), '');
+  write(join(ws, 'a/BUILD'), SAMPLES.map(([cls, name, attrs]) => `${cls}(name = "${name}"${Object.entries(attrs).map(([k, v]) => `, ${k} = ${v}`).join('')})\n`).join(''));
+  const overrides = ['remote_coverage_tools', 'rules_cc', 'rules_java'].map((r) => `--override_repository=${r}=${join(scratch, 'stubs', r)}`);
+  const bazel = (args: string[]): Buffer =>
+    execFileSync('bazel', ['--batch', `--output_user_root=${outputRoot}`, ...args], { cwd: ws, stdio: ['ignore', 'pipe', process.env.RULEPEN_GEN_DEBUG ? 'inherit' : 'ignore'], maxBuffer: 1 << 28 });
+  // Absolute paths of the scratch workspace and output base are machine-specific: put placeholders in.
+  const clean = (b: Buffer) => b.toString('utf8').replaceAll(ws, '${WORKSPACE}').replace(/\/[^\s"]*\/external\//g, '${OUTPUT_BASE}/external/');
+  mkdirSync(DATA, { recursive: true });
+  writeFileSync(join(DATA, 'build-language.pb'), bazel(['info', 'build-language']));
+  writeFileSync(join(DATA, 'rules.xml'), clean(bazel(['query', ...overrides, '//a:*', '--output=xml', '--xml:default_values'])));
+  const closure = `deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')}) except //a:*`;
+  writeFileSync(join(DATA, 'tools.build'), clean(bazel(['query', ...overrides, closure, '--output=build'])));
+  writeFileSync(join(DATA, 'tools.label_kind'), clean(bazel(['query', ...overrides, closure, '--output=label_kind', '--order_output=full'])));
+  writeFileSync(join(DATA, 'tools.package_groups.xml'), clean(bazel(['query', ...overrides, `kind("package group", ${closure})`, '--output=xml', '--order_output=full'])));
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+// ---- build-language.pb: a minimal protobuf wire decoder (build.proto's BuildLanguage of Bazel 4.2.3) ----
+
+type Field = readonly [number, number | Uint8Array];
+
+function fields(b: Uint8Array): Field[] {
+  const out: Field[] = [];
+  let i = 0;
+  const varint = (): number => {
+    let r = 0n;
+    let s = 0n;
+    for (;;) {
+      const c = b[i++]!;
+      r |= BigInt(c & 0x7f) << s;
+      s += 7n;
+      if (c < 0x80) break;
+    }
+    return Number(BigInt.asIntN(64, r));
+  };
+  while (i < b.length) {
+    const key = varint();
+    const f = key >>> 3;
+    switch (key & 7) {
+      case 0:
+        out.push([f, varint()]);
+        break;
+      case 2: {
+        const n = varint();
+        out.push([f, b.subarray(i, i + n)]);
+        i += n;
+        break;
+      }
+      case 5:
+        i += 4;
+        break;
+      case 1:
+        i += 8;
+        break;
+      default:
+        throw new Error(`unexpected wire type ${key & 7}`);
+    }
+  }
+  return out;
+}
+
+const str = (v: number | Uint8Array | undefined) => (v instanceof Uint8Array ? new TextDecoder().decode(v) : '');
+const get = (fs: Field[], n: number) => fs.find(([f]) => f === n)?.[1];
+
+/** AttributeValue (build.proto 4.2.3): int = 1, string = 2, bool = 3, list = 4, dict = 5 (key = 1, value = 2). */
+function attributeValue(b: Uint8Array): unknown {
+  const fs = fields(b);
+  const list = fs.filter(([f]) => f === 4);
+  const dict = fs.filter(([f]) => f === 5);
+  if (list.length) return list.map(([, v]) => attributeValue(v as Uint8Array));
+  if (dict.length) return Object.fromEntries(dict.map(([, v]) => { const e = fields(v as Uint8Array); return [str(get(e, 1)), attributeValue(get(e, 2) as Uint8Array)]; }));
+  const i = get(fs, 1);
+  if (typeof i === 'number') return i;
+  const s = get(fs, 2);
+  if (s !== undefined) return str(s);
+  const bo = get(fs, 3);
+  if (typeof bo === 'number') return bo !== 0;
+  return undefined;
+}
+
+interface ProtoAttr {
+  type: number;
+  mandatory: boolean;
+  configurable: boolean;
+  nodep: boolean;
+  host: boolean;
+  allowed?: string[];
+  default?: unknown;
+}
+
+function buildLanguage(): Map<string, Map<string, ProtoAttr>> {
+  const out = new Map<string, Map<string, ProtoAttr>>();
+  for (const [f, rule] of fields(readFileSync(join(DATA, 'build-language.pb')))) {
+    if (f !== 1) continue;
+    const rf = fields(rule as Uint8Array);
+    const attrs = new Map<string, ProtoAttr>();
+    for (const [g, a] of rf) {
+      if (g !== 2) continue;
+      const af = fields(a as Uint8Array);
+      const allowedInfo = get(af, 4);
+      const allowed = allowedInfo instanceof Uint8Array ? fields(allowedInfo) : [];
+      const def = get(af, 9);
+      attrs.set(str(get(af, 1)), {
+        type: get(af, 2) as number,
+        mandatory: get(af, 3) === 1,
+        configurable: get(af, 11) === 1,
+        nodep: get(af, 12) === 1,
+        host: get(af, 13) === 1,
+        ...(get(allowed, 1) === 2 ? { allowed: allowed.filter(([k]) => k === 2).map(([, v]) => str(v)) } : {}),
+        ...(def instanceof Uint8Array ? { default: attributeValue(def) } : {}),
+      });
+    }
+    out.set(str(get(rf, 1)), attrs);
+  }
+  return out;
+}
+
+// ---- rules.xml: attribute order and the values Bazel shows for unset attributes ----
+
+interface XmlAttr {
+  name: string;
+  value: unknown;
+}
+
+function xmlRules(): Map<string, XmlAttr[]> {
+  const text = readFileSync(join(DATA, 'rules.xml'), 'utf8');
+  const out = new Map<string, XmlAttr[]>();
+  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  for (const m of text.matchAll(/<rule class="([^"]+)"[^>]*>\n([\s\S]*?)\n {4}<\/rule>/g)) {
+    const lines = m[2]!.split('\n');
+    const attrs: XmlAttr[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const top = /^ {8}<(\w+) name="([^"]+)"(?: value="([^"]*)")?(\/?)>$/.exec(line);
+      if (!top) continue;
+      const [, tag, name, value, selfClosing] = top;
+      if (tag === 'rule-input' || tag === 'rule-output') continue;
+      if (selfClosing) {
+        const v = value === undefined ? (tag === 'list' ? [] : tag === 'dict' ? {} : null) : tag === 'boolean' ? value === 'true' : tag === 'int' ? Number(value) : unescape(value);
+        attrs.push({ name: name!, value: v });
+        continue;
+      }
+      // A list, dict or license over several lines.
+      const items: string[] = [];
+      const dict: Record<string, string> = {};
+      for (i++; i < lines.length && lines[i] !== `        </${tag}>`; i++) {
+        const item = /^ {12}<\w+ value="([^"]*)"\/>$/.exec(lines[i]!);
+        if (item) items.push(unescape(item[1]!));
+        const pair = /^ {12}<pair key="([^"]*)" value="([^"]*)"\/>$/.exec(lines[i]!);
+        if (pair) dict[unescape(pair[1]!)] = unescape(pair[2]!);
+      }
+      attrs.push({ name: name!, value: tag === 'dict' ? dict : tag === 'license' ? null : items });
+    }
+    out.set(m[1]!, attrs);
+  }
+  return out;
+}
+
+// ---- the rules module ----
+
+const TYPES: Readonly<Record<number, string>> = {
+  1: 'int', 2: 'string', 3: 'label', 4: 'output', 5: 'string_list', 6: 'label_list', 7: 'output_list', 8: 'distribs',
+  9: 'license', 10: 'string_dict', 12: 'label_list_dict', 13: 'string_list_dict', 14: 'bool', 15: 'tristate',
+  16: 'int_list', 19: 'string_keyed_label_dict', 21: 'label_keyed_string_dict',
+};
+
+/** Attributes Bazel keeps on every rule that rulepen does not model (nothing in a BUILD file sets them). */
+const UNMODELLED = new Set(['transitive_configs', 'applicable_licenses', 'distribs', ':action_listener', '$config_dependencies', 'generator_name', 'generator_function', 'generator_location', 'name']);
+
+function attrType(name: string, a: ProtoAttr): string {
+  if (name === 'visibility') return 'nodep_label_list';
+  const t = TYPES[a.type];
+  if (!t) throw new Error(`attribute ${name}: unknown type ${a.type}`);
+  // The proto reports nodep labels as STRING / STRING_LIST with the nodep flag (toolchain's `toolchain`).
+  if (a.nodep && (t === 'label' || t === 'string')) return 'nodep_label';
+  if (a.nodep && (t === 'label_list' || t === 'string_list')) return 'nodep_label_list';
+  return t;
+}
+
+function emptyValue(type: string): unknown {
+  if (type.endsWith('_list') || type === 'distribs') return [];
+  if (type.endsWith('dict')) return {};
+  if (type === 'bool') return false;
+  if (type === 'int') return 0;
+  if (type === 'tristate') return -1;
+  if (type === 'string') return '';
+  return null;
+}
+
+function rulesModule(): string {
+  const proto = buildLanguage();
+  const xml = xmlRules();
+  const lines = [
+    '// Generated by scripts/gen-bazel4-rules.ts from `bazel info build-language` and `bazel query --output=xml',
+    '// --xml:default_values` of Bazel 4.2.3 (scripts/data/bazel-4.2.3-rules/). Do not edit: re-run the script.',
+    '//',
+    '// Per rule class, every attribute in Bazel\'s RuleClass order (name and the attributes rulepen does not model left',
+    '// out): [name, type, flags, default]. Flags: m mandatory, n not configurable, h host (tool) dependency, i an',
+    '// implicit (`$`) or late-bound (`:`) dependency, whose default is the label(s) query follows.',
+    '',
+    'export type GeneratedAttr = readonly [name: string, type: string, flags: string, defaultValue: unknown];',
+    '',
+    'export const BAZEL4_RULE_TABLES: Readonly<Record<string, readonly GeneratedAttr[]>> = {',
+  ];
+  for (const [cls, , set] of SAMPLES) {
+    const p = proto.get(cls);
+    const x = xml.get(cls);
+    if (!p || !x) throw new Error(`no data for ${cls}`);
+    lines.push(`  ${cls}: [`);
+    for (const { name, value } of x) {
+      if (UNMODELLED.has(name)) continue;
+      const a = p.get(name);
+      if (!a) throw new Error(`${cls}.${name}: not in build-language`);
+      const type = attrType(name, a);
+      const implicit = name.startsWith('$') || name.startsWith(':');
+      const flags = (a.mandatory ? 'm' : '') + (a.configurable ? '' : 'n') + (a.host ? 'h' : '') + (implicit ? 'i' : '');
+      // A value the sample set is not a default: take build-language's, else the type's empty value.
+      let def: unknown = Object.prototype.hasOwnProperty.call(set, name) || a.mandatory ? (a.default ?? emptyValue(type)) : value;
+      if (type === 'license') def = null;
+      if (type === 'tristate' && typeof def !== 'number') def = a.default ?? -1;
+      lines.push(`    [${JSON.stringify(name)}, ${JSON.stringify(type)}, ${JSON.stringify(flags)}, ${JSON.stringify(def)}],`);
+    }
+    lines.push('  ],');
+  }
+  lines.push('};', '');
+  // Implicit outputs: the sample target's <rule-output>s with its name as `%{name}` (cc_binary's .stripped…).
+  const text = readFileSync(join(DATA, 'rules.xml'), 'utf8');
+  lines.push('/** Implicit output files per rule class, `%{name}` standing for the target\'s name. */');
+  lines.push('export const BAZEL4_IMPLICIT_OUTPUTS: Readonly<Record<string, readonly string[]>> = {');
+  for (const [cls, name] of SAMPLES) {
+    const m = new RegExp(`<rule class="${cls}"[^>]* name="//a:${name}">([\\s\\S]*?)</rule>`).exec(text);
+    const outs = [...(m?.[1] ?? '').matchAll(/<rule-output name="\/\/a:([^"]+)"\/>/g)].map((x) => x[1]!.split(name).join('%{name}'));
+    if (outs.length) lines.push(`  ${cls}: ${JSON.stringify(outs)},`);
+  }
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
+// ---- the tools module ----
+
+/** Infers a Starlark attribute type for a rule class defined in a .bzl file from the values the BUILD output shows. */
+function starlarkAttrType(value: string): string {
+  const v = value.startsWith('select(') ? value.slice(value.indexOf('": ') + 3) : value;
+  if (/^(True|False)\b/.test(v)) return 'attr.bool()';
+  if (/^-?\d/.test(v)) return 'attr.int()';
+  if (v.startsWith('{')) return 'attr.string_dict()';
+  if (v.startsWith('[')) return /^\["(@|\/\/|:)/.test(v) ? 'attr.label_list(allow_files = True)' : 'attr.string_list()';
+  return /^"(@|\/\/|:)/.test(v) ? 'attr.label(allow_files = True)' : 'attr.string()';
+}
+
+function toolsModule(natives: ReadonlySet<string>): string {
+  const build = readFileSync(join(DATA, 'tools.build'), 'utf8');
+  const pkgs = new Map<string, { rules: { line: number; text: string }[]; starlark: Map<string, Map<string, string>>; macros: Map<string, string> }>();
+  const pkgOf = (repo: string, pkg: string) => {
+    const k = `${repo}\0${pkg}`;
+    let p = pkgs.get(k);
+    if (!p) pkgs.set(k, (p = { rules: [], starlark: new Map(), macros: new Map() }));
+    return p;
+  };
+  for (const block of build.split(/\n\n/)) {
+    const loc = /^# \$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?BUILD(?:\.bazel)?:(\d+):\d+$/m.exec(block);
+    if (!loc) continue;
+    const [, repo, pkg = '', line] = loc;
+    const body = block.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+    const head = /^([A-Za-z_]\w*)\(/.exec(body);
+    if (!head) continue;
+    const cls = head[1]!;
+    const p = pkgOf(repo!, pkg);
+    const attrLines = body.split('\n').slice(1, -1);
+    let text = body;
+    if (!natives.has(cls)) {
+      // A rule class from a .bzl file: declared in the package's stand-in .bzl with the attributes used.
+      const attrs = p.starlark.get(cls) ?? new Map<string, string>();
+      p.starlark.set(cls, attrs);
+      let macro: string | undefined;
+      for (const l of attrLines) {
+        const m = /^ {2}(\w+) = (.*),$/.exec(l);
+        if (!m) continue;
+        if (m[1] === 'generator_function') macro = JSON.parse(m[2]!);
+        if (m[1] === 'name' || m[1]!.startsWith('generator_')) continue;
+        if (!attrs.has(m[1]!)) attrs.set(m[1]!, starlarkAttrType(m[2]!));
+      }
+      // A private rule class (`_write_xfile`) is called through its macro, as the real BUILD file does.
+      const callee = cls.startsWith('_') && macro ? macro : cls;
+      if (callee !== cls) p.macros.set(callee, cls);
+      text = `${callee}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
+    } else text = `${cls}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
+    // Inside its own repository a label needs no repository part (as in the BUILD file Bazel read).
+    p.rules.push({ line: Number(line), text: text.replaceAll(`"@${repo}//`, '"//') });
+  }
+  // Package groups (the BUILD output shows rules only).
+  const groups = readFileSync(join(DATA, 'tools.package_groups.xml'), 'utf8');
+  for (const m of groups.matchAll(/<package-group location="\$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?BUILD(?:\.bazel)?:(\d+):\d+" name="[^"]*:([^"]+)">([\s\S]*?)<\/package-group>/g)) {
+    const [, repo, pkg = '', line, name, body] = m;
+    const list = (n: string) => [...(new RegExp(`<list name="${n}">([\\s\\S]*?)</list>`).exec(body!)?.[1] ?? '').matchAll(/value="([^"]*)"/g)].map((x) => x[1]!);
+    const packages = list('packages').map((p) => (p.startsWith('//') || p === 'public' || p === 'private' || p.startsWith('-') ? p : `//${p}`));
+    const includes = list('includes').map((l) => l.replace(`@${repo}//`, '//'));
+    pkgOf(repo!, pkg).rules.push({ line: Number(line), text: `package_group(\n  name = ${JSON.stringify(name)},\n  packages = ${JSON.stringify(packages)},\n  includes = ${JSON.stringify(includes)},\n)` });
+  }
+  // Source files of the closure, so that globs and file checks see them.
+  const sources: [string, string, string][] = [];
+  for (const l of readFileSync(join(DATA, 'tools.label_kind'), 'utf8').split('\n')) {
+    const m = /^source file @([^/]+)\/\/([^:]*):(.+)$/.exec(l);
+    if (m) sources.push([m[1]!, m[2]!, m[3]!]);
+  }
+  const repos = new Map<string, Map<string, string>>();
+  const file = (repo: string, path: string, text: string) => {
+    let r = repos.get(repo);
+    if (!r) repos.set(repo, (r = new Map([['WORKSPACE', '']])));
+    r.set(path, text);
+  };
+  // @platforms is rulepen's own stand-in (builtin-repos/index.ts), which has the constraint values these name.
+  for (const k of [...pkgs.keys()]) if (k.startsWith('platforms\0')) pkgs.delete(k);
+  for (const [k, p] of [...pkgs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const [repo, pkg] = k.split('\0') as [string, string];
+    const prefix = pkg ? `${pkg}/` : '';
+    const head = ['package(default_visibility = ["//visibility:public"])', '', ''];
+    if (p.starlark.size) {
+      const bzl = ['# Stand-ins for the rule classes this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
+      for (const [cls, attrs] of p.starlark) {
+        bzl.push(`${cls} = rule(`, '    implementation = _impl,', '    attrs = {');
+        for (const [n, t] of attrs) bzl.push(`        ${JSON.stringify(n)}: ${t},`);
+        bzl.push('    },', ')', '');
+      }
+      for (const [macro, cls] of p.macros) bzl.push(`def ${macro}(**kwargs):`, `    ${cls}(**kwargs)`, '');
+      file(repo, `${prefix}rulepen_stand_ins.bzl`, bzl.join('\n'));
+      const exported = [...p.starlark.keys()].filter((c) => !c.startsWith('_')).concat([...p.macros.keys()]);
+      head.unshift(`load(":rulepen_stand_ins.bzl", ${exported.map((c) => JSON.stringify(c)).join(', ')})`, '');
+    }
+    file(repo, `${prefix}BUILD`, head.join('\n') + p.rules.sort((a, b) => a.line - b.line).map((r) => r.text + '\n').join('\n'));
+  }
+  for (const [repo, pkg, name] of sources) if (repo !== 'platforms' && !repos.get(repo)?.has(`${pkg ? pkg + '/' : ''}${name}`)) file(repo, `${pkg ? pkg + '/' : ''}${name}`, '');
+  const lines = [
+    '// Generated by scripts/gen-bazel4-rules.ts from `bazel query \'deps(…)\' --output=build` of Bazel 4.2.3',
+    '// (scripts/data/bazel-4.2.3-rules/tools.build). Do not edit: re-run the script.',
+    '//',
+    '// The packages of Bazel\'s own repositories that the implicit dependencies of sh_*, cc_*, objc_library and py_*',
+    '// rules reach under Bazel 4.2.3 (test wrappers, launchers, the C++ toolchain of a Linux x86_64 machine),',
+    '// every rule with its select()s; rule classes defined in .bzl files get stand-in declarations.',
+    '',
+    'export const BAZEL4_TOOL_REPOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {',
+  ];
+  for (const [repo, files] of [...repos].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    lines.push(`  ${JSON.stringify(repo)}: {`);
+    for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) lines.push(`    ${JSON.stringify(path)}: ${JSON.stringify(text)},`);
+    lines.push('  },');
+  }
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
+if (process.argv.includes('--record')) record();
+write(RULES_OUT, rulesModule());
+const natives = new Set([...buildLanguage().keys()]);
+write(TOOLS_OUT, toolsModule(natives));
+console.log(`wrote ${RULES_OUT} and ${TOOLS_OUT}`);

@@ -1,0 +1,154 @@
+// The schemas of Bazel's language rules (cc_*, java_*, py_*, proto_library, objc_library) and of environment,
+// toolchain and toolchain_type, built from the tables generated from Bazel 4.2.3 itself
+// (generated/bazel-4.2.3-rules.ts, by scripts/gen-bazel4-rules.ts): names, types, defaults, mandatory,
+// configurability and the implicit (`$`) and late-bound (`:`) dependencies, in Bazel's attribute order.
+//
+// Per profile: under 4.2.3 a rule keeps its implicit dependencies (query's deps() follows them into the
+// @bazel_tools stand-in). Current Bazel defines these rules in Starlark (rules_cc, rules_java, rules_python,
+// protobuf) with different implicit attributes (toolchain types rather than labels) that rulepen has no
+// recording of, so the current profile uses the same tables without the implicit dependencies; the
+// attributes added after 4.2.3 are not listed.
+//
+// rulepen does not compile: these rules load, select(), take part in visibility, testonly, test_suite and
+// query exactly, and analyse with no providers (a build that needs their outputs stops with one message).
+
+import { BAZEL4_IMPLICIT_OUTPUTS, BAZEL4_RULE_TABLES, type GeneratedAttr } from './generated/bazel-4.2.3-rules.ts';
+import { BINARY_SHARED, COMMON_SHARED, SHARED_ATTRIBUTES, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from './schema.ts';
+
+/** One-line descriptions (Bazel's reference documentation, shortened); the tables themselves are generated. */
+const RULE_DOCS: Readonly<Record<string, string>> = {
+  cc_library: 'A C++ library: headers and sources compiled into a static or shared library.',
+  cc_binary: 'A C++ executable.',
+  cc_test: 'A C++ test: an executable that passes when it exits 0.',
+  cc_import: 'A precompiled C++ library (static, shared or interface library) with its headers.',
+  cc_proto_library: 'C++ code generated from proto_library targets.',
+  cc_toolchain: 'A C++ toolchain: the files and configuration the compiler and linker use.',
+  cc_toolchain_suite: 'A map from --cpu (and compiler) to cc_toolchain targets (legacy toolchain selection).',
+  java_library: 'A Java library: sources compiled into a jar.',
+  java_binary: 'A Java executable: a jar and a wrapper script that runs its main class.',
+  java_test: 'A Java test, run by a JUnit runner.',
+  java_import: 'Precompiled jars used as a Java library.',
+  java_plugin: 'A Java annotation processor, run by javac.',
+  java_proto_library: 'Java code generated from proto_library targets.',
+  py_library: 'A Python library: sources and their dependencies.',
+  py_binary: 'A Python executable.',
+  py_test: 'A Python test: a program that passes when it exits 0.',
+  proto_library: 'Protocol buffer definitions (.proto files), for language-specific proto rules to use.',
+  objc_library: 'An Objective-C library.',
+  environment: 'An environment (for the legacy constraint system of compatible_with / restricted_to).',
+  toolchain: 'Declares a toolchain: its type, the platform constraints it needs, and the target implementing it.',
+  toolchain_type: 'A type of toolchain that rules can ask for.',
+  xcode_config: 'The Xcode versions available to Apple rules.',
+};
+
+const ATTR_DOCS: Readonly<Record<string, string>> = {
+  srcs: 'The source files of this target.',
+  hdrs: 'Headers published by this library to its dependents.',
+  textual_hdrs: 'Headers that are included textually, not compiled on their own.',
+  deps: 'The libraries this target depends on.',
+  runtime_deps: 'Libraries needed at run time only.',
+  exports: 'Targets whose contents dependents of this target also see.',
+  data: 'Files needed at run time.',
+  copts: 'Options added to the C++ compilation command.',
+  linkopts: 'Options added to the link command.',
+  defines: 'Preprocessor defines for this target and its dependents.',
+  local_defines: 'Preprocessor defines for this target only.',
+  includes: 'Include directories added for this target and its dependents.',
+  linkstatic: 'Link C++ dependencies statically.',
+  alwayslink: 'Link every object file of this library into binaries, used or not.',
+  strip_include_prefix: 'A prefix removed from the paths of this library\'s headers.',
+  include_prefix: 'A prefix added to the paths of this library\'s headers.',
+  main_class: 'The class with the main() method.',
+  main: 'The source file with the program\'s entry point.',
+  test_class: 'The Java class the test runner loads.',
+  jars: 'The jar files this target provides.',
+  processor_class: 'The annotation processor class javac runs.',
+  plugins: 'Annotation processors run when compiling this target.',
+  resources: 'Data files put into the jar.',
+  javacopts: 'Extra options passed to javac.',
+  python_version: 'PY2 or PY3: the Python major version this target runs with.',
+  srcs_version: 'Which Python versions the sources are compatible with.',
+  imports: 'Directories added to PYTHONPATH.',
+  stamp: 'Whether to encode build information into the binary (-1: only with --stamp).',
+  malloc: 'The malloc implementation linked in.',
+  static_library: 'A static library (.a, .lib).',
+  shared_library: 'A shared library (.so, .dll, .dylib).',
+  interface_library: 'An interface library for linking against a shared library.',
+  toolchain: 'The target implementing this toolchain.',
+  toolchain_type: 'The toolchain_type this toolchain implements.',
+  target_compatible_with: 'Constraints the target platform must satisfy.',
+  exec_compatible_with: 'Constraints the execution platform must satisfy.',
+  toolchains: 'Targets whose Make variables this target may use.',
+};
+
+/** The rule classes generated from Bazel 4.2.3 that are not described elsewhere (the sh_* rules have their own files). */
+const OWN_FILE = new Set(['sh_test', 'sh_binary', 'sh_library']);
+const NOT_SHARED_HERE = new Set(['licenses']);
+
+const flagsOf = (a: GeneratedAttr) => a[2];
+
+/** Bazel's attribute order: the table's, with the generator_* attributes (left out of the tables) after `tags`. */
+function bazelOrder(table: readonly GeneratedAttr[]): string[] {
+  const names = table.map((a) => a[0]);
+  const at = names.indexOf('tags') + 1;
+  return [...names.slice(0, at), 'generator_name', 'generator_function', 'generator_location', ...names.slice(at)];
+}
+
+function spec(a: GeneratedAttr, withImplicit: boolean): AttrSpec | undefined {
+  const [name, type, flags, def] = a;
+  const implicit = flags.includes('i');
+  if (implicit && !withImplicit) return undefined;
+  const t = type as AttrType;
+  const labelish = t === 'label' || t === 'label_list';
+  return {
+    name,
+    type: t,
+    default: def as AttrDefault,
+    ...(flags.includes('m') ? { mandatory: true } : {}),
+    ...(flags.includes('n') ? { configurable: false } : {}),
+    // Implicit dependencies are not edges for rulepen's analysis: it builds none of Bazel's tools.
+    ...(implicit ? { implicit: true, queryOnly: true } : {}),
+    ...(flags.includes('h') && labelish ? { tool: true } : {}),
+    doc: ATTR_DOCS[name] ?? (implicit ? `An implicit dependency of the rule (Bazel 4.2.3 ${name}).` : `The ${name} attribute (see Bazel's reference).`),
+  };
+}
+
+function schemaOf(ruleClass: string, withImplicit: boolean): RuleSchema {
+  const table = BAZEL4_RULE_TABLES[ruleClass]!;
+  const attrs: AttrSpec[] = [];
+  const shared: string[] = [];
+  for (const a of table) {
+    if (Object.prototype.hasOwnProperty.call(SHARED_ATTRIBUTES, a[0]) && !NOT_SHARED_HERE.has(a[0])) shared.push(a[0]);
+    else {
+      const s = spec(a, withImplicit);
+      if (s) attrs.push(s);
+    }
+  }
+  // Shared attributes of current Bazel (marked modernOnly) that 4.2.3's tables cannot list.
+  const base: readonly string[] = ruleClass.endsWith('_test') ? TEST_SHARED : table.some((a) => a[0] === 'args') ? BINARY_SHARED : COMMON_SHARED;
+  for (const n of base) if (SHARED_ATTRIBUTES[n]?.modernOnly && !shared.includes(n)) shared.push(n);
+  return {
+    name: ruleClass,
+    doc: RULE_DOCS[ruleClass] ?? `The ${ruleClass} rule.`,
+    attrs,
+    shared,
+    ...(ruleClass.endsWith('_test') ? { test: true } : {}),
+    order: bazelOrder(table),
+    ...(BAZEL4_IMPLICIT_OUTPUTS[ruleClass] ? { implicitOutputs: (name: string) => BAZEL4_IMPLICIT_OUTPUTS[ruleClass]!.map((t) => t.replace(/%\{name\}/g, name)) } : {}),
+  };
+}
+
+const GENERATED = Object.keys(BAZEL4_RULE_TABLES).filter((c) => !OWN_FILE.has(c));
+
+/** The language rules and toolchain/environment rules under Bazel 4.2.3 (with implicit dependencies). */
+export const BAZEL4_LANGUAGE_RULES: readonly RuleSchema[] = GENERATED.map((c) => schemaOf(c, true));
+/** The same rules under current Bazel (implicit dependencies unknown, left out). */
+export const MODERN_LANGUAGE_RULES: readonly RuleSchema[] = GENERATED.map((c) => schemaOf(c, false));
+
+/** A hand-written rule (sh_test, sh_binary) with Bazel 4.2.3's implicit dependencies and attribute order added. */
+export function withBazel4Implicits(schema: RuleSchema): RuleSchema {
+  const table = BAZEL4_RULE_TABLES[schema.name];
+  if (!table) return schema;
+  const implicit = table.filter((a) => flagsOf(a).includes('i')).map((a) => spec(a, true)!);
+  return { ...schema, attrs: [...schema.attrs, ...implicit], order: bazelOrder(table) };
+}

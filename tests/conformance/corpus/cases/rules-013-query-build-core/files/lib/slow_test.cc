@@ -1,0 +1,1 @@
+// slow_test.cc
