@@ -302,30 +302,32 @@ export class Analysis implements ConfiguredGraph {
    * package is an input file there: the select() says it is not a valid condition.
    */
   private configKeys(rule: RuleTarget, config: Configuration, s: NodeState): boolean {
-    const keys = new Map<string, Label>();
-    for (const [, raw] of rule.attrs) {
+    // Each key with the first attribute whose select() names it (where the editor marks it).
+    const keys = new Map<string, { readonly key: Label; readonly attr: string }>();
+    for (const [name, raw] of rule.attrs) {
       if (!(raw instanceof Configurable)) continue;
       for (const part of raw.parts) {
         if (part.kind !== 'selector') continue;
-        for (const br of part.branches) if (!br.isDefault) keys.set(labelToString(br.key), br.key);
+        for (const br of part.branches) if (!br.isDefault && !keys.has(labelToString(br.key))) keys.set(labelToString(br.key), { key: br.key, attr: name });
       }
     }
-    const failures: { readonly message: string; readonly missing: boolean; readonly label: string }[] = [];
-    for (const key of keys.values()) {
+    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[] }[] = [];
+    for (const { key, attr } of keys.values()) {
       const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
       if (dep === undefined) {
         const found = this.lookup.get(key);
         const samePackage = key.repo === rule.label.repo && key.pkg === rule.label.pkg;
-        if ('error' in found && !samePackage) failures.push({ message: found.error, missing: true, label: labelToString(key) });
+        if ('error' in found && !samePackage) failures.push({ message: found.error, missing: true, label: labelToString(key), key: labelToString(key), attr });
       } else if (dep.failed) {
         const failed = labelToString((dep.actual ?? dep).label);
-        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed });
+        const related = this.declaredAt((dep.actual ?? dep).target, `${failed} cannot be analysed`);
+        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related });
       }
     }
     if (failures.length > 0 && !s.selectFailed) {
       const keepGoing = lastValue(this.opts.context.commandLine.options, 'keep_going')?.value === true;
       const f = keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? failures[0]!);
-      const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: '$config_dependencies', selectKey: f.label }, { printed: 'none' });
+      const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: f.attr, selectKey: f.key }, { printed: 'none', ...(f.related ? { related: f.related } : {}) });
       s.failed = true;
       s.selectFailed = true;
       s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : { kind: 'target', label: f.label };
