@@ -96,12 +96,14 @@ describe('honest execution', () => {
   });
 
   it('a build that needs a compiler fails with one located message; the genrule still builds', async () => {
-    const r = await run(['build', '//a:lib', '//a:gen', '--keep_going']);
+    // --show_result=2: two targets are more than Bazel lists by default.
+    const r = await run(['build', '//a:lib', '//a:gen', '--keep_going', '--show_result=2']);
     expect(r.exitCode).toBe(1);
     const errors = r.stderr.split('\n').filter((l) => l.startsWith('ERROR:'));
     expect(errors[0]).toMatch(/a\/BUILD:5:11: building '\/\/a:lib' needs C\+\+ tools, which rulepen does not run/);
     expect(errors[0]).toContain('cc_library //a:generic');
     expect(r.stderr).toContain('Target //a:gen up-to-date');
+    expect(r.stderr).toContain('Target //a:lib failed to build');
   });
 
   it('test: a cc_test fails to build with the message, the sh_test beside it runs and passes', async () => {
