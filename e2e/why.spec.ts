@@ -109,3 +109,58 @@ test('before any target is selected, the panel says how to select one', async ({
   await page.getByRole('tab', { name: 'Why' }).click();
   await expect(why(page)).toContainText('Put the cursor inside a rule call');
 });
+
+test('at 1024 and 1440 px the condition table fits the side panel: no column cut, no flag broken inside a word', async ({ page }) => {
+  await openPlayground(page);
+  await replaceWorkspace(
+    page,
+    {
+      'MODULE.bazel': '',
+      'pkg/BUILD': `config_setting(
+    name = "opt_arm",
+    values = {"compilation_mode": "opt", "cpu": "arm"},
+    define_values = {"with_experimental_feature": "yes"},
+)
+
+genrule(
+    name = "g",
+    outs = ["g.txt"],
+    cmd = select({
+        ":opt_arm": "echo a > $@",
+        "//conditions:default": "echo b > $@",
+    }),
+)
+`,
+    },
+    'pkg/BUILD',
+  );
+  await targetButton(page, '//pkg:g').click();
+  await page.getByRole('tab', { name: 'Why' }).click();
+  await runLine(page, 'bazel build //pkg:g -c opt --cpu=arm --define with_experimental_feature=yes');
+  const card = why(page).getByRole('region', { name: 'select() in cmd' });
+  await expect(card).toContainText('Chosen: //pkg:opt_arm');
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(card.getByRole('row', { name: /--compilation_mode/ })).toBeVisible();
+    const problems = await card.evaluate((el) => {
+      const out: string[] = [];
+      const table = el.querySelector('table')!;
+      if (table.getBoundingClientRect().right > el.getBoundingClientRect().right + 1) out.push('the table is wider than the panel');
+      for (const cell of el.querySelectorAll<HTMLElement>('td, th')) {
+        if (cell.scrollWidth > cell.clientWidth + 1) out.push(`cut: ${cell.textContent}`);
+      }
+      // Each part of a flag between its break opportunities (<wbr>) is laid out on one line, inside its cell.
+      for (const cell of el.querySelectorAll<HTMLElement>('td.flag')) {
+        const box = cell.getBoundingClientRect();
+        for (const part of cell.querySelectorAll<HTMLElement>('span')) {
+          const lines = new Set([...part.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(`broken inside a word: ${part.textContent}`);
+          if (part.getBoundingClientRect().right > box.right + 1) out.push(`out of its cell: ${part.textContent}`);
+        }
+      }
+      return out;
+    });
+    expect(problems, `at ${width} px`).toEqual([]);
+  }
+  await page.screenshot({ path: '/tmp/rulepen-why-table-1440.png' });
+});

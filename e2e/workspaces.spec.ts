@@ -51,6 +51,8 @@ for (const width of [1024, 1440]) {
 
       await page.getByRole('button', { name: 'Back to “My workspace”' }).click();
       await expect(notice(page)).toHaveCount(0);
+      // The notice goes at the click; the workspace comes back once it is read from IndexedDB.
+      await expect(page.getByRole('button', { name: /^Workspace: My workspace\./ })).toBeVisible();
       await waitForEngine(page);
       expect(await getFileText(page, 'app/BUILD')).toMatch(/# my own edit$/);
       expect(await getFileText(page, 'bug/BUILD')).toBeUndefined();

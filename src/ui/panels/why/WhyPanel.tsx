@@ -285,21 +285,20 @@ function PartView({ part, index, count, known }: { part: SelectPart; index: numb
 
 function ConditionTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
+    <div className="why-table-wrap">
     <table className="why-table">
       <caption className="sr-only">{caption}</caption>
       <colgroup>
         <col className="flag-col" />
         <col />
         <col />
-        <col className="from-col" />
         <col className="mark-col" />
       </colgroup>
       <thead>
         <tr>
           <th scope="col">Condition</th>
           <th scope="col">Expected</th>
-          <th scope="col">Actual</th>
-          <th scope="col">From</th>
+          <th scope="col">Actual (from)</th>
           <th scope="col">
             <span className="sr-only">Matches</span>
           </th>
@@ -307,6 +306,25 @@ function ConditionTable({ caption, children }: { caption: string; children: Reac
       </thead>
       {children}
     </table>
+    </div>
+  );
+}
+
+/**
+ * A flag or label that may wrap only after its punctuation (`--compilation_` / `mode`, `//pkg:` / `name`), never
+ * inside a word: the narrow side panel must not cut `compilation` in two.
+ */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=[^-][_\-/:.=])/);
+  return (
+    <>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          <span className="nobr">{p}</span>
+        </Fragment>
+      ))}
+    </>
   );
 }
 
@@ -346,7 +364,7 @@ function ConditionRows({
   return (
     <tbody className={`why-condition status-${status}`}>
       <tr className="condition-row">
-        <th scope="rowgroup" colSpan={4}>
+        <th scope="rowgroup" colSpan={3}>
           <LabelText text={c.setting} known={known} />
           {c.resolvedTo && (
             <span className="muted">
@@ -360,7 +378,7 @@ function ConditionRows({
       </tr>
       {c.error && !c.problems?.length && (
         <tr>
-          <td colSpan={5} className="notice error why-error">
+          <td colSpan={4} className="notice error why-error">
             {c.error}
           </td>
         </tr>
@@ -371,20 +389,23 @@ function ConditionRows({
         return (
           <Fragment key={i}>
             <tr className={'check-row' + (failing ? ' failing' : '') + (lacking ? ' distinct' : '')}>
-              <td className="flag">{checkFlag(k)}</td>
+              <td className="flag">
+                <Breakable text={checkFlag(k)} />
+              </td>
               <td className="value">{k.expected}</td>
               <td className="value">
                 {k.actual}
+                {/* Where the actual value came from: prose under it, to keep the table narrow. */}
+                <div className="source">{sourceText(k.source)}</div>
                 {k.note && <div className="note">{k.note}</div>}
               </td>
-              <td className="source">{sourceText(k.source)}</td>
               <td>
                 <Mark ok={k.matches} />
               </td>
             </tr>
             {lacking && (
               <tr className="lacked-row distinct">
-                <td colSpan={5}>
+                <td colSpan={4}>
                   <LabelText text={`${lacking.join(', ')} ${lacking.length === 1 ? 'does' : 'do'} not ask for ${settingText(k.setting)}`} known={known} />
                 </td>
               </tr>
