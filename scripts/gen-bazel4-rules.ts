@@ -59,6 +59,38 @@ const SAMPLES: readonly (readonly [string, string, Readonly<Record<string, strin
   ['xcode_config', 'xc', {}],
 ];
 
+/**
+ * Rule classes whose schemas rulepen writes by hand (the seven general rules, platforms, sh_*) or defines in
+ * Starlark: recorded only for the attribute lists query's xml/proto outputs print (BAZEL4_QUERY_ATTRIBUTES).
+ */
+const QUERY_SAMPLES: readonly (readonly [string, string, Readonly<Record<string, string>>])[] = [
+  ['alias', 'al', { actual: '":fg"' }],
+  ['config_setting', 'cs', { values: '{"cpu": "x"}' }],
+  ['filegroup', 'fg', { srcs: '["f.txt"]' }],
+  ['genquery', 'gq', { expression: '"//a:fg"', scope: '[":fg"]' }],
+  ['genrule', 'gr', { outs: '["gr.out"]', cmd: '"true"' }],
+  ['test_suite', 'ts', {}],
+  ['platform', 'pf', {}],
+  ['constraint_setting', 'cset', {}],
+  ['constraint_value', 'cval', { constraint_setting: '":cset"' }],
+  // Starlark rule classes: the attributes every one gets (starlark_rule.bzl declares them with no own attrs).
+  ['starlark_rule', 'sr', {}],
+  ['starlark_test', 'srt', {}],
+  ['starlark_binary', 'srb', {}],
+  ['starlark_attrs', 'sra', {}],
+];
+
+const STARLARK_RULES_BZL = [
+  'def _impl(ctx):',
+  '    return []',
+  '',
+  'starlark_rule = rule(implementation = _impl)',
+  'starlark_test = rule(implementation = _impl, test = True)',
+  'starlark_binary = rule(implementation = _impl, executable = True)',
+  'starlark_attrs = rule(implementation = _impl, attrs = {"zz": attr.string(), "aa": attr.label_list(), "_hidden": attr.label(default = "//a:f.txt"), "mm": attr.bool()})',
+  '',
+].join('\n');
+
 /** The targets whose deps() closure the tool packages are recorded from (Java and proto need downloads). */
 const CLOSURE_OF = ['st', 'sb', 'cl', 'cb', 'ct', 'ci', 'ol', 'pyb', 'pyt'];
 
@@ -86,7 +118,9 @@ function record(): void {
   const ws = join(scratch, 'ws');
   for (const [rel, text] of Object.entries(STUBS)) write(join(scratch, 'stubs', rel), text);
   write(join(ws, 'WORKSPACE'), '');
-  write(join(ws, 'a/BUILD'), SAMPLES.map(([cls, name, attrs]) => `${cls}(name = "${name}"${Object.entries(attrs).map(([k, v]) => `, ${k} = ${v}`).join('')})\n`).join(''));
+  const call = ([cls, name, attrs]: (typeof SAMPLES)[number]) => `${cls}(name = "${name}"${Object.entries(attrs).map(([k, v]) => `, ${k} = ${v}`).join('')})\n`;
+  write(join(ws, 'a/starlark_rules.bzl'), STARLARK_RULES_BZL);
+  write(join(ws, 'a/BUILD'), 'load(":starlark_rules.bzl", "starlark_rule", "starlark_test", "starlark_binary", "starlark_attrs")\n' + [...SAMPLES, ...QUERY_SAMPLES].map(call).join(''));
   const overrides = ['remote_coverage_tools', 'rules_cc', 'rules_java'].map((r) => `--override_repository=${r}=${join(scratch, 'stubs', r)}`);
   const bazel = (args: string[]): Buffer =>
     execFileSync('bazel', ['--batch', `--output_user_root=${outputRoot}`, ...args], { cwd: ws, stdio: ['ignore', 'pipe', process.env.RULEPEN_GEN_DEBUG ? 'inherit' : 'ignore'], maxBuffer: 1 << 28 });
@@ -315,6 +349,7 @@ function rulesModule(): string {
     lines.push('  ],');
   }
   lines.push('};', '');
+  lines.push(...queryAttributesTable(proto, xml));
   // Implicit outputs: the sample target's <rule-output>s with its name as `%{name}` (cc_binary's .stripped…).
   const text = readFileSync(join(DATA, 'rules.xml'), 'utf8');
   lines.push('/** Implicit output files per rule class, `%{name}` standing for the target\'s name. */');
@@ -326,6 +361,52 @@ function rulesModule(): string {
   }
   lines.push('};', '');
   return lines.join('\n');
+}
+
+/** The element Bazel's xml output writes for a type, as a build.proto discriminator (for Starlark-only attributes). */
+const XML_TAG_TYPES: Readonly<Record<string, number>> = { string: 2, boolean: 14, int: 1, label: 3, list: 5, dict: 10, license: 9 };
+
+/**
+ * Every attribute query's xml and proto outputs list for a rule class, in Bazel's order, with the build.proto
+ * discriminator, the nodep flag and the value shown when unset. Starlark rule classes have no build-language
+ * entry: their attributes' types come from the native class that has the same attribute, else the xml element.
+ */
+function queryAttributesTable(proto: Map<string, Map<string, ProtoAttr>>, xml: Map<string, XmlAttr[]>): string[] {
+  const anyNative = new Map<string, ProtoAttr>();
+  for (const attrs of proto.values()) for (const [n, a] of attrs) if (!anyNative.has(n)) anyNative.set(n, a);
+  const text = readFileSync(join(DATA, 'rules.xml'), 'utf8');
+  const lines = [
+    '/**',
+    ' * Per rule class, every attribute Bazel 4.2.3\'s `query --output=xml/proto` lists, in its order: [name, build.proto',
+    ' * discriminator, nodep, the value shown when unset]. `starlark_rule`, `starlark_test` and `starlark_binary` are',
+    ' * the attributes of every Starlark rule class (its own attributes follow, in declaration order).',
+    ' */',
+    'export type QueryAttr = readonly [name: string, discriminator: number, nodep: boolean, unset: unknown];',
+    '',
+    'export const BAZEL4_QUERY_ATTRIBUTES: Readonly<Record<string, readonly QueryAttr[]>> = {',
+  ];
+  for (const [cls, , set] of [...SAMPLES, ...QUERY_SAMPLES]) {
+    if (cls === 'starlark_attrs') continue;
+    const x = xml.get(cls);
+    if (!x) throw new Error(`no xml for ${cls}`);
+    const p = proto.get(cls);
+    lines.push(`  ${cls}: [`);
+    for (const { name, value } of x) {
+      const a = p?.get(name) ?? (p ? undefined : anyNative.get(name));
+      let type = a?.type;
+      if (type === undefined) {
+        const tag = new RegExp(`<rule class="${cls}"[\\s\\S]*?\\n {8}<(\\w+) name="${name.replace(/\$/g, '\\$')}"`).exec(text)?.[1];
+        type = XML_TAG_TYPES[tag ?? ''];
+        if (type === undefined) throw new Error(`${cls}.${name}: no type`);
+      }
+      // A value the sample set is not what an unset attribute shows: build-language's default instead.
+      const unset = Object.prototype.hasOwnProperty.call(set, name) ? (a?.default ?? null) : value;
+      lines.push(`    [${JSON.stringify(name)}, ${type}, ${a?.nodep ?? false}, ${JSON.stringify(unset)}],`);
+    }
+    lines.push('  ],');
+  }
+  lines.push('};', '');
+  return lines;
 }
 
 // ---- the tools module ----

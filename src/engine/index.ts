@@ -4,6 +4,7 @@
 import { compareDiagnostics, consoleText, type Diagnostic, type ProfileName } from './base/index.ts';
 import {
   allAttributes,
+  isExplicit,
   RULES,
   attrValue,
   Configurable,
@@ -134,7 +135,7 @@ export function describeTarget(files: WorkspaceFiles, label: string, opts: { loa
     name: a.name,
     type: a.type,
     value: formatAttr(attrValue(t, a.name) ?? null),
-    explicit: t.attrs.has(a.name),
+    explicit: isExplicit(t, a.name),
     mandatory: !!a.mandatory,
     configurable: a.configurable !== false,
     doc: a.doc,

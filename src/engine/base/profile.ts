@@ -36,6 +36,12 @@ export interface Profile {
    */
   readonly postBazel4Attributes: boolean;
   /**
+   * query's xml/proto outputs list every attribute of a rule class exactly as recorded from Bazel 4.2.3 (the ones
+   * no BUILD file sets too: transitive_configs, :action_listener, applicable_licenses, distribs, …). Current
+   * Bazel's lists cannot be recorded here: the rule's schema is listed instead.
+   */
+  readonly recordedQueryAttributes: boolean;
+  /**
    * load() accepts `.scl` files (the Starlark configuration language, added to Bazel in 2023) besides `.bzl`.
    * 4.2.3 accepts only `.bzl`: "The label must reference a file with extension '.bzl'".
    */
@@ -137,6 +143,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     symbolicMacros: false,
     starlarkDocExtract: false,
     postBazel4Attributes: false,
+    recordedQueryAttributes: true,
     sclLoads: false,
     implicitTestsFilteredByTags: false,
     nativeShRules: true,
@@ -168,6 +175,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     symbolicMacros: true,
     starlarkDocExtract: true,
     postBazel4Attributes: true,
+    recordedQueryAttributes: false,
     sclLoads: true,
     implicitTestsFilteredByTags: true,
     nativeShRules: false,

@@ -189,8 +189,9 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
   g.set(
     'licenses',
     new Builtin('licenses', (thread, args, kwargs) => {
-      builderOf(thread);
-      unpackArgs('licenses', args, kwargs, { params: [{ name: 'license_strings', type: 'list' }] });
+      const b = builderOf(thread);
+      const [license] = unpackArgs('licenses', args, kwargs, { params: [{ name: 'license_strings', type: 'list' }] });
+      b.setDefaultLicense(strings('licenses', 'license_strings', license!));
       return None;
     }),
   );

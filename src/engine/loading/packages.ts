@@ -11,7 +11,7 @@ import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
 import { labelToString, validateTargetName, type Label } from './label.ts';
 import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
-import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
+import { allAttributes, schemaUnder, type AttrSpec, type RuleSchema } from './rules/index.ts';
 import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
 import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
 import type { Workspace } from './workspace.ts';
@@ -69,6 +69,7 @@ export class PackageBuilder {
   readonly pkg: Package;
   private ruleCalls = 0;
   private packageCalled = false;
+  private defaultLicense: readonly string[] | undefined;
   /** The symbolic macros whose implementations are running, outermost first (their names). */
   readonly macroStack: string[] = [];
   /** How many symbolic macro instances of each name were declared so far (submacros may repeat an ancestor's). */
@@ -138,9 +139,15 @@ export class PackageBuilder {
     this.pkg.args = args;
   }
 
+  /** licenses([...]): the license of the rules declared after it that set none. */
+  setDefaultLicense(license: readonly string[]): void {
+    this.defaultLicense = license;
+  }
+
   /** A rule call: checks the name, converts attributes (reporting errors), adds the rule and its outputs. */
-  addRule(schema: RuleSchema, kwargs: readonly (readonly [string, Value])[], callStack: readonly StackFrame[], loc: Location): RuleTarget {
+  addRule(ruleSchema: RuleSchema, kwargs: readonly (readonly [string, Value])[], callStack: readonly StackFrame[], loc: Location): RuleTarget {
     this.ruleCalls++;
+    const schema = schemaUnder(ruleSchema, this.opts.profile);
     const nameArg = kwargs.find(([k]) => k === 'name');
     if (!nameArg) throw new EvalError(`${schema.name} rule requires a 'name' attribute`);
     const name = nameArg[1];
@@ -191,16 +198,24 @@ export class PackageBuilder {
         inError = true;
       }
     }
-    // Package defaults apply to rules that do not set the attribute.
-    if (!attrs.has('testonly') && this.pkg.args.defaultTestonly !== undefined && byName.has('testonly')) {
-      attrs.set('testonly', this.pkg.args.defaultTestonly);
-    }
-    if (!attrs.has('deprecation') && this.pkg.args.defaultDeprecation !== undefined && byName.has('deprecation')) {
-      attrs.set('deprecation', this.pkg.args.defaultDeprecation);
-    }
+    // Package defaults apply to rules that do not set the attribute (they do not count as set: query's outputs
+    // list them only with the default values). licenses() applies to the rules after it.
+    const packageDefaults = new Set<string>();
+    const byDefault = (attr: string, v: AttrValue | undefined) => {
+      if (v === undefined || attrs.has(attr) || !byName.has(attr)) return;
+      attrs.set(attr, v);
+      packageDefaults.add(attr);
+    };
+    byDefault('testonly', this.pkg.args.defaultTestonly);
+    byDefault('deprecation', this.pkg.args.defaultDeprecation);
+    byDefault('licenses', this.defaultLicense);
 
     const macroViolation = this.macroViolation(name);
-    const rule: RuleTarget = { kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError, ...(macroViolation ? { macroViolation } : {}) };
+    const rule: RuleTarget = {
+      kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError,
+      ...(macroViolation ? { macroViolation } : {}),
+      ...(packageDefaults.size > 0 ? { packageDefaults } : {}),
+    };
     this.pkg.targets.set(name, rule);
     this.addOutputs(rule, specs, loc);
     if (inError) this.pkg.inError = true;

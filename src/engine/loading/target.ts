@@ -31,8 +31,15 @@ export interface RuleTarget {
    * Set when the package is done.
    */
   implicitTests?: readonly Label[];
+  /** Attributes in `attrs` that the package's defaults set (package(default_testonly, …), licenses()): not explicit. */
+  readonly packageDefaults?: ReadonlySet<string>;
   /** The symbolic macro that declared this rule outside its namespace (it cannot be analysed). */
   readonly macroViolation?: string;
+}
+
+/** Was the attribute set in the rule's call (not by a package default)? Query outputs show only these by default. */
+export function isExplicit(rule: RuleTarget, name: string): boolean {
+  return rule.attrs.has(name) && !rule.packageDefaults?.has(name);
 }
 
 /** How query outputs show a test_suite's computed `$implicit_tests` (Bazel lists it with the explicit ones). */

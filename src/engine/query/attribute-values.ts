@@ -22,12 +22,16 @@ export function attrSpec(rule: RuleTarget, name: string): AttrSpec | undefined {
 }
 
 /** The value of an attribute, defaults included; undefined when the rule has no such attribute. */
+const TIMEOUT_OF_SIZE: Readonly<Record<string, string>> = { small: 'short', medium: 'moderate', large: 'long', enormous: 'eternal' };
+
 export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | undefined): AttrValue | undefined {
   const spec = attrSpec(rule, name);
   if (!spec) return undefined;
   if (rule.attrs.has(name)) return rule.attrs.get(name)!;
   if (name === 'visibility') return targetVisibility(rule, pkg);
   if (name === 'testonly') return rule.schema.test === true || rule.ruleClass === 'test_suite' || pkg?.args.defaultTestonly === true;
+  // A test's timeout defaults to its size's (TestTimeout.getTestTimeout): small → short, medium → moderate, …
+  if (name === 'timeout' && rule.schema.test) return TIMEOUT_OF_SIZE[String(effectiveValue(rule, 'size', pkg) ?? 'medium')] ?? 'moderate';
   const d = spec.default;
   if (d === undefined || d === null) return null;
   if (Array.isArray(d)) return d as readonly string[];

@@ -129,7 +129,12 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
       };
       const keys: Label[] = [];
       for (const a of bazelAttributeOrder(t.schema, true)) {
-        if (!isLabelType(a.type) || a.type.startsWith('nodep') || a.name === 'visibility') continue;
+        if (!isLabelType(a.type) || a.type.startsWith('nodep') || a.name === 'visibility') {
+          // A select() in any attribute (a genrule's cmd, copts) depends on its keys.
+          const v = t.attrs.get(a.name);
+          if (v instanceof Configurable) for (const part of v.parts) if (part.kind === 'selector') for (const b of part.branches) if (!b.isDefault) keys.push(b.key);
+          continue;
+        }
         const tool = a.tool === true;
         if (tool && opts.hostDeps === false) continue;
         if (a.implicit) {

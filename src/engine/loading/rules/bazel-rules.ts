@@ -12,8 +12,8 @@
 // rulepen does not compile: these rules load, select(), take part in visibility, testonly, test_suite and
 // query exactly, and analyse with no providers (a build that needs their outputs stops with one message).
 
-import { BAZEL4_IMPLICIT_OUTPUTS, BAZEL4_RULE_TABLES, type GeneratedAttr } from './generated/bazel-4.2.3-rules.ts';
-import { BINARY_SHARED, COMMON_SHARED, SHARED_ATTRIBUTES, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from './schema.ts';
+import { BAZEL4_IMPLICIT_OUTPUTS, BAZEL4_QUERY_ATTRIBUTES, BAZEL4_RULE_TABLES, type GeneratedAttr } from './generated/bazel-4.2.3-rules.ts';
+import { BINARY_SHARED, COMMON_SHARED, MANUAL_BY_DEFAULT_TAGS, SHARED_ATTRIBUTES, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from './schema.ts';
 
 /** One-line descriptions (Bazel's reference documentation, shortened); the tables themselves are generated. */
 const RULE_DOCS: Readonly<Record<string, string>> = {
@@ -118,7 +118,9 @@ function schemaOf(ruleClass: string, withImplicit: boolean): RuleSchema {
   const attrs: AttrSpec[] = [];
   const shared: string[] = [];
   for (const a of table) {
-    if (Object.prototype.hasOwnProperty.call(SHARED_ATTRIBUTES, a[0]) && !NOT_SHARED_HERE.has(a[0])) shared.push(a[0]);
+    // environment and toolchain are tagged manual by default (so `//...` does not build them).
+    if (a[0] === 'tags' && Array.isArray(a[3]) && a[3].length > 0) attrs.push(MANUAL_BY_DEFAULT_TAGS);
+    else if (Object.prototype.hasOwnProperty.call(SHARED_ATTRIBUTES, a[0]) && !NOT_SHARED_HERE.has(a[0])) shared.push(a[0]);
     else {
       const s = spec(a, withImplicit);
       if (s) attrs.push(s);
@@ -145,10 +147,14 @@ export const BAZEL4_LANGUAGE_RULES: readonly RuleSchema[] = GENERATED.map((c) =>
 /** The same rules under current Bazel (implicit dependencies unknown, left out). */
 export const MODERN_LANGUAGE_RULES: readonly RuleSchema[] = GENERATED.map((c) => schemaOf(c, false));
 
-/** A hand-written rule (sh_test, sh_binary) with Bazel 4.2.3's implicit dependencies and attribute order added. */
-export function withBazel4Implicits(schema: RuleSchema): RuleSchema {
-  const table = BAZEL4_RULE_TABLES[schema.name];
+/**
+ * A hand-written rule (sh_test, sh_binary) with Bazel 4.2.3's implicit dependencies and attribute order added; a
+ * Starlark test rule (`like` sh_test) with the implicit dependencies of every test rule, in its own order.
+ */
+export function withBazel4Implicits(schema: RuleSchema, like?: string): RuleSchema {
+  const table = BAZEL4_RULE_TABLES[like ?? schema.name];
   if (!table) return schema;
-  const implicit = table.filter((a) => flagsOf(a).includes('i')).map((a) => spec(a, true)!);
-  return { ...schema, attrs: [...schema.attrs, ...implicit], order: bazelOrder(table) };
+  const testImplicits = new Set(BAZEL4_QUERY_ATTRIBUTES.starlark_test!.map((a) => a[0]));
+  const implicit = table.filter((a) => flagsOf(a).includes('i') && (!like || testImplicits.has(a[0]))).map((a) => spec(a, true)!);
+  return like ? { ...schema, attrs: [...schema.attrs, ...implicit] } : { ...schema, attrs: [...schema.attrs, ...implicit], order: bazelOrder(table) };
 }

@@ -10,7 +10,8 @@ import { genquery } from './genquery.ts';
 import { genrule } from './genrule.ts';
 import { packageGroup } from './package-group.ts';
 import { constraintSetting, constraintValue, platform } from './platform.ts';
-import type { RuleSchema } from './schema.ts';
+import { BAZEL4_QUERY_ATTRIBUTES, type QueryAttr } from './generated/bazel-4.2.3-rules.ts';
+import { BINARY_SHARED, type RuleSchema } from './schema.ts';
 import { shBinary, shLibrary, shTest } from './sh.ts';
 import { starlarkDocExtract } from './starlark-doc-extract.ts';
 import { testSuite } from './test-suite.ts';
@@ -45,4 +46,28 @@ export function isNativeSchema(schema: RuleSchema): boolean {
   return NATIVE.has(schema);
 }
 
+const withTestImplicits = new WeakMap<RuleSchema, RuleSchema>();
+
+/**
+ * The schema a rule of this class gets under the profile: under Bazel 4.2.3 a Starlark test rule carries the
+ * implicit test dependencies every test rule has (test wrapper, xml writer, coverage tools), as sh_test does.
+ */
+export function schemaUnder(schema: RuleSchema, profile: Pick<Profile, 'name'>): RuleSchema {
+  if (profile.name !== 'bazel4' || !schema.test || NATIVE.has(schema)) return schema;
+  let s = withTestImplicits.get(schema);
+  if (!s) withTestImplicits.set(schema, (s = withBazel4Implicits(schema, 'sh_test')));
+  return s;
+}
+
+/**
+ * The attributes Bazel 4.2.3's query xml/proto outputs list for rules of this schema, as recorded from Bazel: a
+ * native class's own list; a Starlark rule class's the attributes every Starlark (test, executable) rule gets.
+ */
+export function recordedQueryAttributes(schema: RuleSchema): readonly QueryAttr[] | undefined {
+  if (NATIVE.has(schema)) return BAZEL4_QUERY_ATTRIBUTES[schema.name];
+  if (schema.buildSetting) return undefined;
+  return BAZEL4_QUERY_ATTRIBUTES[schema.test ? 'starlark_test' : schema.shared === BINARY_SHARED ? 'starlark_binary' : 'starlark_rule'];
+}
+
+export type { QueryAttr };
 export { packageGroup };

@@ -66,6 +66,8 @@ export interface RuleSchema {
   readonly buildSetting?: { readonly type: string; readonly flag: boolean; readonly repeatable?: boolean };
   /** Every attribute name in Bazel's RuleClass order, when known (generated tables); output follows it. */
   readonly order?: readonly string[];
+  /** A Starlark rule class: the call stack at its rule() call, outermost first. */
+  readonly definedAt?: readonly { readonly file: string; readonly line: number; readonly column: number; readonly name: string }[];
   /** Implicit output files, from the target's name, e.g. `<name>.binaryproto`. */
   readonly implicitOutputs?: (name: string) => readonly string[];
 }

@@ -283,6 +283,7 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     attrs,
     shared: rule.test ? TEST_SHARED : rule.executable ? BINARY_SHARED : COMMON_SHARED,
     test: rule.test || undefined,
+    definedAt: rule.definedAt,
     implicitOutputs: outputs.length > 0 ? (n) => outputs.map(([, t]) => t.replace(/%\{name\}/g, n)) : undefined,
   };
   schemas.set(rule, s);
@@ -336,6 +337,7 @@ function makeRule(host: StarlarkApiHost): Builtin {
         host.addRule(t, ruleSchemaOf(rule), kw);
         return None;
       },
+      [...((thread as ApiThread).callStack ?? [])],
     );
   });
 }

@@ -19,6 +19,7 @@ import {
   type ThreadLike,
   type Value,
 } from '../../starlark/index.ts';
+import type { StackFrame } from '../../base/index.ts';
 import type { Label } from '../label.ts';
 
 let nextId = 1;
@@ -170,6 +171,8 @@ export class RuleClass extends ExportableBase implements Callable {
     /** Legacy `outputs = {"out": "%{name}.txt"}` templates. */
     readonly outputs: readonly (readonly [string, string])[],
     private readonly instantiate: (rule: RuleClass, thread: ThreadLike, args: Value[], kwargs: [string, Value][]) => Value,
+    /** The call stack at the rule() call, outermost first (query --output=build prints it as "defined at"). */
+    readonly definedAt: readonly StackFrame[] = [],
   ) {
     super();
   }

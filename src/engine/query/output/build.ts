@@ -3,6 +3,7 @@
 // its location and followed by the call stack that instantiated it. Files and package groups print nothing.
 import {
   Configurable,
+  isExplicit,
   IMPLICIT_TESTS_ATTR,
   labelToString,
   type AttrSpec,
@@ -12,7 +13,7 @@ import {
   type Workspace,
 } from '../../loading/index.ts';
 import type { ConfiguredGraph, ConfiguredTarget } from '../../config/index.ts';
-import { bazelAttributeOrder } from '../graph.ts';
+import { listedAttributes, type ListingProfile } from './listed-attributes.ts';
 import { macroInfo } from '../macro-info.ts';
 import type { OutputContext } from './context.ts';
 
@@ -67,18 +68,18 @@ export function valueToStarlark(type: AttrSpec['type'], v: PlainAttrValue | Conf
 }
 
 /** The attributes the build output shows: [name, rendered value] after `name`. */
-export function explicitAttributes(rule: RuleTarget, workspace: Workspace, postBazel4Attributes: boolean): [AttrSpec, string][] {
+export function explicitAttributes(rule: RuleTarget, workspace: Workspace, profile: ListingProfile): [AttrSpec, string][] {
   const out: [AttrSpec, string][] = [];
   const macro = macroInfo(rule, workspace);
-  for (const a of bazelAttributeOrder(rule.schema, postBazel4Attributes)) {
-    if (a.name === 'name' || a.implicit) continue;
+  for (const { spec: a, unmodelled } of listedAttributes(rule.schema, profile)) {
+    if (a.name === 'name' || a.implicit || unmodelled) continue;
     if (a.name === 'generator_name' || a.name === 'generator_function' || a.name === 'generator_location') {
       if (!macro) continue;
       const v = a.name === 'generator_name' ? macro.name : a.name === 'generator_function' ? macro.fn : macro.location;
       out.push([a, starlarkString(v)]);
       continue;
     }
-    if (!rule.attrs.has(a.name)) continue;
+    if (!isExplicit(rule, a.name)) continue;
     out.push([a, valueToStarlark(a.type, rule.attrs.get(a.name)!)]);
   }
   // Bazel prints `$`-attributes with `_`, the computed test list included.
@@ -87,33 +88,41 @@ export function explicitAttributes(rule: RuleTarget, workspace: Workspace, postB
 }
 
 /** The call stack lines: `#   <file>:<line>:<col> in <function>`, locations padded to one width. */
-function stackLines(rule: RuleTarget, workspaceDir: string): string[] {
-  const frames = rule.callStack.map((f) => ({ where: `${f.file.startsWith('/') ? f.file : `${workspaceDir}/${f.file}`}:${f.line}:${f.column}`, name: f.name }));
+function stackLines(stack: RuleTarget['callStack'], workspaceDir: string): string[] {
+  const frames = stack.map((f) => ({ where: `${f.file.startsWith('/') ? f.file : `${workspaceDir}/${f.file}`}:${f.line}:${f.column}`, name: f.name }));
   const width = Math.max(0, ...frames.map((f) => f.where.length));
   return frames.map((f) => `#   ${f.where.padEnd(width)} in ${f.name}`);
 }
 
-export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir: string, postBazel4Attributes: boolean, attrs?: [AttrSpec, string][]): string {
+export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir: string, profile: ListingProfile, attrs?: [AttrSpec, string][]): string {
   const loc = rule.location;
   const lines = [`# ${workspaceDir}/${loc.file}:${loc.line}:${loc.column}`, `${rule.ruleClass}(`, `  name = ${starlarkString(rule.label.name)},`];
-  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, postBazel4Attributes)) lines.push(`  ${a.name} = ${v},`);
+  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, profile)) lines.push(`  ${a.name} = ${v},`);
   lines.push(')');
   lines.push(`# Rule ${rule.label.name} instantiated at (most recent call last):`);
-  lines.push(...stackLines(rule, workspaceDir));
+  lines.push(...stackLines(rule.callStack, workspaceDir));
+  if (rule.schema.definedAt?.length) {
+    lines.push(`# Rule ${rule.ruleClass} defined at (most recent call last):`);
+    lines.push(...stackLines(rule.schema.definedAt, workspaceDir));
+  }
   return lines.join('\n') + '\n\n';
 }
 
 /** The attributes to print for a rule (given the result node it came from); explicitAttributes when absent. */
-type AttributesOf = (rule: RuleTarget, node: unknown, postBazel4Attributes: boolean) => [AttrSpec, string][];
+type AttributesOf = (rule: RuleTarget, node: unknown, profile: ListingProfile) => [AttrSpec, string][];
 
 export function makeBuildFormatter(workspace: Workspace, attributesOf?: AttributesOf) {
   return <T>(ctx: OutputContext<T>): string => {
-    const { postBazel4Attributes } = ctx.graph.profile;
+    const profile = ctx.graph.profile;
     let out = '';
+    const printed = new Set<string>();
     for (const n of ctx.nodes) {
       const t = ctx.graph.target(n);
-      if (t.kind !== 'rule') continue;
-      out += formatRule(t, workspace, ctx.options.workspaceDir, postBazel4Attributes, attributesOf?.(t, n, postBazel4Attributes));
+      // A generated file stands for its generating rule (Bazel's Target.getAssociatedRule), each rule printed once.
+      const rule = t.kind === 'rule' ? t : t.kind === 'generated file' && !attributesOf ? ctx.graph.packages?.packageOf(n).targets.get(t.rule.name) : undefined;
+      if (rule?.kind !== 'rule' || printed.has(labelToString(rule.label))) continue;
+      printed.add(labelToString(rule.label));
+      out += formatRule(rule, workspace, ctx.options.workspaceDir, profile, attributesOf?.(rule, n, profile));
     }
     return out;
   };
@@ -121,8 +130,8 @@ export function makeBuildFormatter(workspace: Workspace, attributesOf?: Attribut
 
 /** The build output of cquery: select()s resolved in each target's configuration. */
 export function cqueryBuildFormatter(workspace: Workspace, configured: ConfiguredGraph) {
-  return makeBuildFormatter(workspace, (t, n, postBazel4Attributes) =>
-    explicitAttributes(t, workspace, postBazel4Attributes).map(([a, v]): [AttrSpec, string] => {
+  return makeBuildFormatter(workspace, (t, n, profile) =>
+    explicitAttributes(t, workspace, profile).map(([a, v]): [AttrSpec, string] => {
       const raw = t.attrs.get(a.name);
       if (!(raw instanceof Configurable)) return [a, v];
       const resolved = configured.attribute(n as ConfiguredTarget, a.name);

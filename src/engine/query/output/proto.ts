@@ -10,7 +10,7 @@ import { reflect, type ReflectMessage } from '@bufbuild/protobuf/reflect';
 import { utf8Encode } from '../../base/index.ts';
 import {
   compareLabels,
-  Configurable,
+  IMPLICIT_TESTS_ATTR,
   labelToString,
   type AttrSpec,
   type Label,
@@ -18,10 +18,10 @@ import {
   type Target,
   type Workspace,
 } from '../../loading/index.ts';
-import { effectiveValue, targetVisibility } from '../attribute-values.ts';
-import { bazelAttributeOrder, directEdges } from '../graph.ts';
-import { macroInfo } from '../macro-info.ts';
+import { targetVisibility } from '../attribute-values.ts';
+import { directEdges } from '../graph.ts';
 import { formatLocation, type OutputContext } from './context.ts';
+import { licenseTypes, listedAttributes, listedValue } from './listed-attributes.ts';
 import {
   Attribute_Discriminator as D,
   AttributeSchema,
@@ -31,7 +31,7 @@ import {
   type Attribute,
   type Target as TargetProto,
 } from './proto/build_pb.ts';
-import { flattenValue } from './xml.ts';
+import { flattenValue, SEVERAL_VALUES } from './xml.ts';
 
 function discriminator(t: AttrSpec['type']): D {
   switch (t) {
@@ -82,8 +82,9 @@ function str(x: unknown): string {
 
 function attributeProto(spec: AttrSpec, v: PlainAttrValue, explicit: boolean): Attribute {
   const a = create(AttributeSchema, { name: spec.name, type: discriminator(spec.type), explicitlySpecified: explicit });
-  // Bazel sets `nodep` on string, label and list attributes (true for nodep labels such as visibility).
-  if (![D.BOOLEAN, D.TRISTATE, D.STRING_DICT, D.LICENSE, D.STRING_LIST_DICT, D.LABEL_LIST_DICT, D.LABEL_KEYED_STRING_DICT].includes(a.type)) {
+  // Bazel sets `nodep` on string, label, string/label list and label-keyed dict attributes (true for nodep labels
+  // such as visibility); not on numbers, booleans, licenses and the other dicts.
+  if (![D.INTEGER, D.INTEGER_LIST, D.BOOLEAN, D.TRISTATE, D.STRING_DICT, D.LICENSE, D.STRING_LIST_DICT, D.LABEL_LIST_DICT].includes(a.type)) {
     a.nodep = spec.type.startsWith('nodep');
   }
   if (v === null) {
@@ -109,7 +110,7 @@ function attributeProto(spec: AttrSpec, v: PlainAttrValue, explicit: boolean): A
       a.stringValue = str(v);
       break;
     case D.LICENSE:
-      a.license = { $typeName: 'blaze_query.License', licenseType: (v as string[]).length > 0 ? (v as string[]) : ['NONE'], exception: [] };
+      a.license = { $typeName: 'blaze_query.License', licenseType: licenseTypes(v), exception: [] };
       break;
     case D.STRING_DICT:
       a.stringDictValue = (v as readonly (readonly [string, string])[]).map(([key, value]) => ({ $typeName: 'blaze_query.StringDictEntry', key, value }));
@@ -138,30 +139,21 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
   const location = formatLocation(t.location, t, o);
   switch (t.kind) {
     case 'rule': {
-      const macro = macroInfo(t, workspace);
-      const attribute: Attribute[] = [];
-      for (const a of bazelAttributeOrder(t.schema, g.profile.postBazel4Attributes)) {
-        if (a.implicit && !o.protoDefaultValues) continue;
-        let v: PlainAttrValue | Configurable | undefined;
-        let explicit = t.attrs.has(a.name);
-        if (a.name.startsWith('generator_')) {
-          explicit = macro !== undefined;
-          v = !macro ? '' : a.name === 'generator_name' ? macro.name : a.name === 'generator_function' ? macro.fn : macro.location;
-        } else if (a.name === 'name') v = t.label.name;
-        else if (explicit) v = t.attrs.get(a.name)!;
-        else if (a.implicit) v = typeof a.default === 'string' ? a.default : null;
-        else v = effectiveValue(t, a.name, pkg) as PlainAttrValue;
-        if (!explicit && !o.protoDefaultValues && a.name !== 'name') continue;
-        attribute.push(attributeProto(a, flattenValue(v ?? null), explicit || a.name === 'name'));
-      }
       const edges = directEdges(t, { implicitDeps: o.implicitDeps });
-      attribute.push(
-        attributeProto(
-          { name: '$config_dependencies', type: 'label_list', doc: '' },
-          edges.filter((e) => e.attr === '$config_dependencies').map((e) => e.label),
-          false,
-        ),
-      );
+      const configDeps = () => edges.filter((e) => e.attr === '$config_dependencies').map((e) => e.label);
+      const attribute: Attribute[] = [];
+      let configDepsListed = false;
+      let implicitTestsListed = false;
+      for (const a of listedAttributes(t.schema, g.profile)) {
+        configDepsListed ||= a.name === '$config_dependencies';
+        implicitTestsListed ||= a.name === '$implicit_tests';
+        const { value, explicit } = listedValue(t, a, pkg, workspace, configDeps);
+        if (!explicit && !o.protoDefaultValues) continue;
+        const flat = flattenValue(a.spec.type, value);
+        attribute.push(attributeProto({ ...a.spec, name: a.name }, flat === SEVERAL_VALUES ? null : flat, explicit));
+      }
+      if (!configDepsListed) attribute.push(attributeProto({ name: '$config_dependencies', type: 'label_list', doc: '' }, configDeps(), false));
+      if (t.implicitTests && !implicitTestsListed) attribute.push(attributeProto(IMPLICIT_TESTS_ATTR, [...t.implicitTests], true));
       // Attributes sorted by name (Java String order), as Bazel's proto output lists them.
       attribute.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
       const inputs = [...new Set(edges.map((e) => e.label).sort(compareLabels).map(labelToString))];
@@ -194,7 +186,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
     case 'package group':
       return create(TargetSchema, {
         type: Target_Discriminator.PACKAGE_GROUP,
-        packageGroup: { name, containedPackage: t.packages.map((p) => p.replace(/^\/\//, '')), includedPackageGroup: t.includes.map(labelToString) },
+        packageGroup: { name, containedPackage: t.packages.map((p) => p.replace(/^(-?)\/\//, '$1')), includedPackageGroup: t.includes.map(labelToString) },
       });
   }
 }

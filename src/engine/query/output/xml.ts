@@ -13,10 +13,10 @@ import {
   type RuleTarget,
   type Workspace,
 } from '../../loading/index.ts';
-import { effectiveValue, possibleValues, targetVisibility } from '../attribute-values.ts';
-import { bazelAttributeOrder, directEdges } from '../graph.ts';
-import { macroInfo } from '../macro-info.ts';
+import { possibleValues, targetVisibility } from '../attribute-values.ts';
+import { directEdges } from '../graph.ts';
 import { formatLocation, type OutputContext } from './context.ts';
+import { licenseTypes, listedAttributes, listedValue } from './listed-attributes.ts';
 
 export function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
@@ -59,12 +59,17 @@ function scalar(v: unknown): string {
 function attributeXml(spec: AttrSpec, v: PlainAttrValue, ind: string): string[] {
   const t = spec.type;
   const name = spec.name;
-  if (t === 'license' || t === 'distribs') {
+  if (t === 'distribs') {
+    const list = (v ?? []) as readonly string[];
+    if (list.length === 0) return [`${ind}<list name="${name}"/>`];
+    return [`${ind}<list name="${name}">`, ...list.map((x) => `${ind}    <distribution value="${xmlEscape(x)}"/>`), `${ind}</list>`];
+  }
+  if (t === 'license') {
     return [
       `${ind}<license name="${name}">`,
       `${ind}    <list name="exceptions"/>`,
       `${ind}    <list name="license-types">`,
-      ...(Array.isArray(v) && v.length > 0 ? (v as string[]) : ['NONE']).map((s) => `${ind}        <string value="${xmlEscape(s)}"/>`),
+      ...licenseTypes(v).map((s) => `${ind}        <string value="${xmlEscape(s)}"/>`),
       `${ind}    </list>`,
       `${ind}</license>`,
     ];
@@ -96,16 +101,25 @@ function attributeXml(spec: AttrSpec, v: PlainAttrValue, ind: string): string[] 
   return [`${ind}<${el} name="${name}" value="${xmlEscape(scalar(v))}"/>`];
 }
 
-/** A select()'s possible values merged into one (lists: the union in order), for flattened outputs. */
-export function flattenValue(v: PlainAttrValue | Configurable): PlainAttrValue {
+/** A single-valued attribute whose select() has several possible values: Bazel shows no value, only that. */
+export const SEVERAL_VALUES = Symbol('configurable');
+
+/**
+ * A select()'s possible values merged into one, as Bazel's flattened outputs show them: lists are the union of
+ * every branch's elements in order, dicts the union of their keys (the first value wins); a single-valued
+ * attribute with more than one possible value is SEVERAL_VALUES (xml: `configurable="yes"`, proto: no value).
+ */
+export function flattenValue(type: AttrSpec['type'], v: PlainAttrValue | Configurable): PlainAttrValue | typeof SEVERAL_VALUES {
   if (!(v instanceof Configurable)) return v;
   const all = possibleValues(v);
-  if (all.every((x) => Array.isArray(x) || x === null)) {
+  const dict = type.endsWith('dict');
+  if (dict || type.endsWith('_list') || type === 'distribs') {
     const seen = new Set<string>();
     const out: unknown[] = [];
     for (const x of all) {
       for (const e of (x ?? []) as readonly unknown[]) {
-        const k = typeof e === 'object' && e !== null && !Array.isArray(e) ? labelToString(e as Label) : JSON.stringify(e);
+        const key = dict ? (e as readonly unknown[])[0] : e;
+        const k = typeof key === 'object' && key !== null && !Array.isArray(key) ? labelToString(key as Label) : JSON.stringify(key);
         if (seen.has(k)) continue;
         seen.add(k);
         out.push(e);
@@ -113,7 +127,7 @@ export function flattenValue(v: PlainAttrValue | Configurable): PlainAttrValue {
     }
     return out as PlainAttrValue;
   }
-  return all[0] ?? null;
+  return all.length === 1 ? all[0]! : SEVERAL_VALUES;
 }
 
 export function makeXmlFormatter(workspace: Workspace) {
@@ -129,25 +143,20 @@ export function makeXmlFormatter(workspace: Workspace) {
         case 'rule': {
           lines.push(`    <rule${attrs([['class', t.ruleClass], ['location', loc(t)], ['name', labelToString(t.label)]])}>`);
           lines.push(`        <string name="name" value="${xmlEscape(t.label.name)}"/>`);
-          const macro = macroInfo(t as RuleTarget, workspace);
-          for (const a of bazelAttributeOrder(t.schema, g.profile.postBazel4Attributes)) {
+          const edges = directEdges(t, { implicitDeps: o.implicitDeps });
+          const configDeps = () => edges.filter((e) => e.attr === '$config_dependencies').map((e) => e.label);
+          let implicitTestsListed = false;
+          for (const a of listedAttributes(t.schema, g.profile)) {
             if (a.name === 'name') continue;
-            if (a.name.startsWith('generator_')) {
-              if (!macro && !o.xmlDefaultValues) continue;
-              const v = !macro ? '' : a.name === 'generator_name' ? macro.name : a.name === 'generator_function' ? macro.fn : macro.location;
-              lines.push(`        <string name="${a.name}" value="${xmlEscape(v)}"/>`);
-              continue;
-            }
-            if (a.implicit && !o.xmlDefaultValues) continue;
-            let v: PlainAttrValue | Configurable | undefined;
-            if (t.attrs.has(a.name)) v = t.attrs.get(a.name)!;
-            else if (o.xmlDefaultValues) v = a.implicit ? (a.default as string) ?? null : (effectiveValue(t, a.name, pkg) as PlainAttrValue);
-            if (v === undefined) continue;
-            if (a.implicit && typeof v === 'string') v = null;
-            lines.push(...attributeXml(a, flattenValue(v), '        '));
+            implicitTestsListed ||= a.name === '$implicit_tests';
+            const { value, explicit } = listedValue(t as RuleTarget, a, pkg, workspace, configDeps);
+            if (!explicit && !o.xmlDefaultValues) continue;
+            const flat = flattenValue(a.spec.type, value);
+            if (flat === SEVERAL_VALUES) lines.push(`        <${a.spec.type === 'license' ? 'license' : elementType(a.spec.type)} configurable="yes" name="${a.name}"/>`);
+            else lines.push(...attributeXml({ ...a.spec, name: a.name }, flat, '        '));
           }
-          if (t.implicitTests) lines.push(...attributeXml(IMPLICIT_TESTS_ATTR, [...t.implicitTests], '        '));
-          const inputs = directEdges(t, { implicitDeps: o.implicitDeps }).map((e) => e.label).sort(compareLabels);
+          if (t.implicitTests && !implicitTestsListed) lines.push(...attributeXml(IMPLICIT_TESTS_ATTR, [...t.implicitTests], '        '));
+          const inputs = edges.map((e) => e.label).sort(compareLabels);
           const uniq = [...new Set(inputs.map(labelToString))];
           for (const i of uniq) lines.push(`        <rule-input name="${xmlEscape(i)}"/>`);
           for (const out of t.outputs) lines.push(`        <rule-output name="${xmlEscape(labelToString(out))}"/>`);
@@ -176,7 +185,7 @@ export function makeXmlFormatter(workspace: Workspace) {
           if (t.includes.length === 0) lines.push('        <list name="includes"/>');
           else lines.push('        <list name="includes">', ...t.includes.map((l) => `            <label value="${xmlEscape(labelToString(l))}"/>`), '        </list>');
           if (t.packages.length === 0) lines.push('        <list name="packages"/>');
-          else lines.push('        <list name="packages">', ...t.packages.map((p) => `            <string value="${xmlEscape(p.replace(/^\/\//, ''))}"/>`), '        </list>');
+          else lines.push('        <list name="packages">', ...t.packages.map((p) => `            <string value="${xmlEscape(p.replace(/^(-?)\/\//, '$1'))}"/>`), '        </list>');
           lines.push('    </package-group>');
           break;
         }
