@@ -605,6 +605,9 @@ function command(g: Gen): Command {
     if (r.chance(0.1)) argv.push('--xml:default_values');
     if (r.chance(0.2)) argv.push('--keep_going');
     if (argv.some((a) => /minrank|maxrank|graph/.test(a))) argv.push('--order_output=full');
+    // Bazel 4.2.3 streams proto output in hash order (it differs from run to run): ask for a total order, and for
+    // workspace-relative locations so that a recorded case's bytes do not hold the recording's path.
+    if (argv.includes('--output=proto')) argv.push('--order_output=full', '--relative_locations');
     return { argv };
   }
   const argv = ['cquery', queryExpr(g).replace(/visible\([^)]*\), /, '').replace(/^buildfiles\(/, 'deps(').replace(/^let x = deps\((.*)\) in \$x - .*$/, 'deps($1)'), ...configFlags(g)];

@@ -3,3 +3,4 @@ export * from './source.ts';
 export * from './diagnostic.ts';
 export * from './profile.ts';
 export * from './utf8.ts';
+export * from './sha256.ts';

@@ -6,13 +6,13 @@
 // extension files"); a package whose loads fail has no targets ("error loading package 'p': …"); a package
 // whose BUILD file has errors keeps the targets it defined and is marked in error.
 
-import { SourceFile, type Diagnostic, type Profile } from '../base/index.ts';
+import { sha256, SourceFile, toHex, utf8Encode, type Diagnostic, type Profile } from '../base/index.ts';
 import { builtinRepo } from './builtin-repos/index.ts';
 import { execFile, formatTraceback, Module, type Value } from '../starlark/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
-import { exportValue } from './starlark-api/index.ts';
+import { BZL_DEFINITION_KEY, exportValue, type BzlDefinition } from './starlark-api/index.ts';
 import { Workspace, type WorkspaceFiles, type WorkspaceReads } from './workspace.ts';
 
 /** A line of Bazel's console output (after `ERROR: `, `WARNING: `, `DEBUG: `, `INFO: `), with its diagnostic. */
@@ -39,6 +39,23 @@ interface BzlEntry {
   readonly cycle?: boolean;
   /** The .bzl files it loads, by workspace path. */
   readonly loads: readonly string[];
+  /** Bazel's transitive digest of the module (its rules' `$rule_implementation_hash`). */
+  readonly digest?: Uint8Array;
+}
+
+/**
+ * Bazel's transitive digest of a .bzl module: SHA-256 over the SHA-256 of its bytes followed by the transitive
+ * digests of the modules it loads, in load order (BzlLoadFunction). Its rule classes carry it, as hex.
+ */
+function transitiveDigest(text: string, loaded: readonly (Uint8Array | undefined)[]): Uint8Array {
+  const parts = [sha256(utf8Encode(text)), ...loaded.map((d) => d ?? new Uint8Array(32))];
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    all.set(p, o);
+    o += p.length;
+  }
+  return sha256(all);
 }
 
 /** What an evaluation printed: console lines (with their diagnostics) and diagnostics with no line of their own. */
@@ -434,6 +451,7 @@ export class Loader {
     if (!entry && cached) entry = this.adoptBzl(path, cached);
     if (!entry) {
       const { value, recording } = this.record((): BzlEntry => {
+        const definition: BzlDefinition = {};
         const { module, diagnostics } = execFile(new SourceFile(path, text), {
           dialect: 'bzl',
           semantics: this.profile.starlark,
@@ -443,9 +461,12 @@ export class Loader {
           load: () => ({ error: 'built-in repository files load nothing' }),
           maxSteps: this.opts.maxSteps,
           cancel: this.opts.cancel,
+          threadLocals: new Map<string, unknown>([[BZL_DEFINITION_KEY, definition]]),
         });
         for (const d of diagnostics) this.reportStarlark(d);
-        return diagnostics.length === 0 ? { module, loads: [] } : { error: `Extension file '${labelToString(label)}' has errors`, loads: [] };
+        const digest = transitiveDigest(text, []);
+        definition.digest = toHex(digest);
+        return diagnostics.length === 0 ? { module, loads: [], digest } : { error: `Extension file '${labelToString(label)}' has errors`, loads: [] };
       });
       entry = value;
       this.bzl.set(path, entry);
@@ -488,6 +509,7 @@ export class Loader {
   private evaluateBzl(path: string): BzlEntry {
     const source = this.workspace.source(path)!;
     const loads: string[] = [];
+    const definition: BzlDefinition = {};
     let loadError: string | undefined;
     let cycle = false;
     this.loading.push(path);
@@ -510,10 +532,13 @@ export class Loader {
       print: (msg, where) => this.emit('debug', `${this.abs(where.file)}:${where.line}:${where.column}: ${msg}`),
       maxSteps: this.opts.maxSteps,
       cancel: this.opts.cancel,
+      threadLocals: new Map<string, unknown>([[BZL_DEFINITION_KEY, definition]]),
     });
     this.loading.pop();
+    const digest = transitiveDigest(source.text, loads.map((p) => this.bzl.get(p)?.digest));
+    definition.digest = toHex(digest);
     let entry: BzlEntry;
-    if (diagnostics.length === 0) entry = { module, loads };
+    if (diagnostics.length === 0) entry = { module, loads, digest };
     else {
       for (const d of diagnostics) {
         if (d.kind === 'loading' && loadError !== undefined) {

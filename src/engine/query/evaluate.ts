@@ -21,8 +21,9 @@ export class Evaluator<T> implements QueryEvaluator<T> {
   ) {}
 
   /** Direct dependencies, recording that the node's edges are now known. */
-  /** Nodes a wildcard pattern named: their edges, except visibility ones, are known. */
-  readonly patternExplored = new Set<string>();
+  /** Nodes a wildcard pattern named, with the pattern's number: their edges to nodes the same pattern named, except visibility ones, are known. */
+  readonly patternExplored = new Map<string, number>();
+  private patterns = 0;
 
   /** Set when a traversal met a node it could not expand (EvalOptions.closureErrors), until its call ends. */
   private closureFailure = false;
@@ -37,8 +38,8 @@ export class Evaluator<T> implements QueryEvaluator<T> {
   }
 
   /** The ordering graph's view of a node's edges (order.ts): all, the non-visibility ones, or none. */
-  exploredEdges(key: string): 'all' | 'pattern' | 'none' {
-    return this.explored.has(key) ? 'all' : this.patternExplored.has(key) ? 'pattern' : 'none';
+  exploredEdges(key: string): 'all' | number | 'none' {
+    return this.explored.has(key) ? 'all' : this.patternExplored.get(key) ?? 'none';
   }
 
   set(nodes: Iterable<T>): NodeSet<T> {
@@ -136,10 +137,12 @@ export class Evaluator<T> implements QueryEvaluator<T> {
       return new Map();
     }
     const set = this.set(nodes);
-    // A wildcard pattern's targets have their edges in Bazel 4.2.3's ordering graph; a single target does not.
-    // (Without visibility edges: neither a rule's package groups nor a group's `includes` order a pattern.)
+    // A wildcard pattern's targets have their edges among themselves in Bazel 4.2.3's ordering graph (`//...`
+    // across packages; `//a:* + //z:*` not from //a to //z); a single target has none. (Without visibility
+    // edges: neither a rule's package groups nor a group's `includes` order a pattern.)
     if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) {
-      for (const k of set.keys()) if (!this.explored.has(k)) this.patternExplored.add(k);
+      const n = ++this.patterns;
+      for (const k of set.keys()) if (!this.explored.has(k) && !this.patternExplored.has(k)) this.patternExplored.set(k, n);
     }
     return set;
   }

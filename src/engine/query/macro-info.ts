@@ -1,6 +1,8 @@
 // What query's build/xml/proto outputs say about a rule made by a legacy macro: generator_name (the `name`
 // argument of the outermost macro call, read from the BUILD file), generator_function (the macro) and
-// generator_location (the call in the BUILD file, workspace-relative).
+// generator_location (the call in the BUILD file: its absolute location from the first occurrence of the package
+// name on, as Bazel's Rule.maybeGetRelativeLocation cuts it — "spuriously" early when the workspace path contains
+// the package name, the whole path for the root package).
 import type { RuleTarget, Workspace } from '../loading/index.ts';
 
 export interface MacroInfo {
@@ -10,7 +12,7 @@ export interface MacroInfo {
 }
 
 /** undefined when the rule was declared directly in its BUILD file. */
-export function macroInfo(rule: RuleTarget, workspace: Workspace): MacroInfo | undefined {
+export function macroInfo(rule: RuleTarget, workspace: Workspace, workspaceDir: string): MacroInfo | undefined {
   const stack = rule.callStack;
   if (stack.length < 2) return undefined;
   const top = stack[0]!;
@@ -23,5 +25,7 @@ export function macroInfo(rule: RuleTarget, workspace: Workspace): MacroInfo | u
     const m = /^[\w.]*\s*\(([^()]|\([^()]*\))*?\bname\s*=\s*(["'])([^"']*)\2/s.exec(src.text.slice(offset));
     if (m) name = m[3]!;
   }
-  return { name, fn, location: `${top.file}:${top.line}:${top.column}` };
+  const absolute = `${top.file.startsWith('/') ? top.file : `${workspaceDir}/${top.file}`}:${top.line}:${top.column}`;
+  const at = absolute.indexOf(rule.label.pkg);
+  return { name, fn, location: at < 0 ? `${top.file}:${top.line}:${top.column}` : absolute.slice(at) };
 }

@@ -17,8 +17,12 @@ export function lexicographicOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>): T[
   return [...set.values()].sort((a, b) => graph.compare(a, b));
 }
 
-/** Which of a node's edges the ordering graph knows: all, all but visibility ones (wildcard patterns), none. */
-export type Explored = (key: string) => 'all' | 'pattern' | 'none';
+/**
+ * Which of a node's edges the ordering graph knows: all; for a node a wildcard pattern named (the pattern's
+ * number), those to nodes the same pattern named, visibility ones excepted (`//a:* + //z:*` lists //z:f before
+ * //a:x that depends on it, in plain descending order); none.
+ */
+export type Explored = (key: string) => 'all' | number | 'none';
 
 /**
  * Dependency order over the explored graph. `explored(key)` says which of a node's edges are known (undefined:
@@ -33,7 +37,7 @@ export function dependencyOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>, explor
     if (known === 'none') return [];
     return graph
       .deps(t)
-      .filter((e) => known === 'all' || (e.attr !== 'visibility' && e.attr !== 'includes'))
+      .filter((e) => known === 'all' || (e.attr !== 'visibility' && e.attr !== 'includes' && [known, 'all'].includes(explored!(graph.key(e.to)))))
       .map((e) => e.to)
       .sort((a, b) => graph.compare(a, b));
   };

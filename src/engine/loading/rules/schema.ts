@@ -68,6 +68,8 @@ export interface RuleSchema {
   readonly order?: readonly string[];
   /** A Starlark rule class: the call stack at its rule() call, outermost first. */
   readonly definedAt?: readonly { readonly file: string; readonly line: number; readonly column: number; readonly name: string }[];
+  /** A Starlark rule class: its module's transitive digest, hex, once evaluated (`$rule_implementation_hash`). */
+  readonly definition?: { readonly digest?: string };
   /** Implicit output files, from the target's name, e.g. `<name>.binaryproto`. */
   readonly implicitOutputs?: (name: string) => readonly string[];
 }

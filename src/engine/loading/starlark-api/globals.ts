@@ -32,6 +32,7 @@ import {
   AspectValue,
   AttrDescriptor,
   BuildSetting,
+  BZL_DEFINITION_KEY,
   MacroValue,
   makeDepset,
   ModuleExtensionValue,
@@ -41,6 +42,7 @@ import {
   RuleClass,
   TagClassValue,
   type AttrKind,
+  type BzlDefinition,
   type ProviderRef,
 } from './values.ts';
 
@@ -58,6 +60,7 @@ export interface StarlarkApiHost {
 
 interface ApiThread extends ThreadLike {
   readonly callStack?: readonly StackFrame[];
+  readonly threadLocals?: ReadonlyMap<string, unknown>;
 }
 
 /** The .bzl file running the builtin (the innermost Starlark frame). */
@@ -284,6 +287,7 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     shared: rule.test ? TEST_SHARED : rule.executable ? BINARY_SHARED : COMMON_SHARED,
     test: rule.test || undefined,
     definedAt: rule.definedAt,
+    definition: rule.definition,
     implicitOutputs: outputs.length > 0 ? (n) => outputs.map(([, t]) => t.replace(/%\{name\}/g, n)) : undefined,
   };
   schemas.set(rule, s);
@@ -338,6 +342,7 @@ function makeRule(host: StarlarkApiHost): Builtin {
         return None;
       },
       [...((thread as ApiThread).callStack ?? [])],
+      ((thread as ApiThread).threadLocals?.get(BZL_DEFINITION_KEY) as BzlDefinition | undefined) ?? {},
     );
   });
 }

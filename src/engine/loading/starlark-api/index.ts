@@ -7,6 +7,8 @@ export { trimDocString } from './doc-string.ts';
 export {
   AspectValue,
   AttrDescriptor,
+  BZL_DEFINITION_KEY,
+  type BzlDefinition,
   BuildSetting,
   Depset,
   MacroValue,

@@ -156,6 +156,13 @@ export function kindDefault(kind: AttrKind): Value {
   }
 }
 
+/** The thread-local a .bzl evaluation carries: what its rule classes learn once it is done (its digest). */
+export const BZL_DEFINITION_KEY = 'rulepen.bzl-definition';
+export interface BzlDefinition {
+  /** The module's transitive digest, hex (set when its evaluation ends): Bazel's `$rule_implementation_hash`. */
+  digest?: string;
+}
+
 /** A rule class made by `rule(...)`; calling it in a BUILD file creates a target. */
 export class RuleClass extends ExportableBase implements Callable {
   readonly typeName = 'rule';
@@ -173,6 +180,8 @@ export class RuleClass extends ExportableBase implements Callable {
     private readonly instantiate: (rule: RuleClass, thread: ThreadLike, args: Value[], kwargs: [string, Value][]) => Value,
     /** The call stack at the rule() call, outermost first (query --output=build prints it as "defined at"). */
     readonly definedAt: readonly StackFrame[] = [],
+    /** The .bzl module that called rule(). */
+    readonly definition: BzlDefinition = {},
   ) {
     super();
   }

@@ -120,11 +120,12 @@ export function listedValue(
   pkg: Package | undefined,
   workspace: Workspace,
   configDependencies: () => readonly Label[],
+  workspaceDir: string,
 ): ListedValue {
   const name = a.spec.name;
   if (name === 'name') return { value: t.label.name, explicit: true };
   if (name.startsWith('generator_')) {
-    const macro = macroInfo(t, workspace);
+    const macro = macroInfo(t, workspace, workspaceDir);
     return { value: !macro ? '' : name === 'generator_name' ? macro.name : name === 'generator_function' ? macro.fn : macro.location, explicit: macro !== undefined };
   }
   if (name === '$implicit_tests') return t.implicitTests ? { value: [...t.implicitTests], explicit: true } : { value: [], explicit: false };

@@ -147,7 +147,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
       for (const a of listedAttributes(t.schema, g.profile)) {
         configDepsListed ||= a.name === '$config_dependencies';
         implicitTestsListed ||= a.name === '$implicit_tests';
-        const { value, explicit } = listedValue(t, a, pkg, workspace, configDeps);
+        const { value, explicit } = listedValue(t, a, pkg, workspace, configDeps, o.workspaceDir);
         if (!explicit && !o.protoDefaultValues) continue;
         const flat = flattenValue(a.spec.type, value);
         attribute.push(attributeProto({ ...a.spec, name: a.name }, flat === SEVERAL_VALUES ? null : flat, explicit));
@@ -156,6 +156,9 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
       if (t.implicitTests && !implicitTestsListed) attribute.push(attributeProto(IMPLICIT_TESTS_ATTR, [...t.implicitTests], true));
       // Attributes sorted by name (Java String order), as Bazel's proto output lists them.
       attribute.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+      // A Starlark rule's module digest comes last, with neither explicitly_specified nor nodep (Bazel 4.2.3).
+      const digest = t.schema.definition?.digest;
+      if (digest && g.profile.recordedQueryAttributes) attribute.push(create(AttributeSchema, { name: '$rule_implementation_hash', type: D.STRING, stringValue: digest }));
       const inputs = [...new Set(edges.map((e) => e.label).sort(compareLabels).map(labelToString))];
       return create(TargetSchema, {
         type: Target_Discriminator.RULE,

@@ -149,7 +149,7 @@ export function makeXmlFormatter(workspace: Workspace) {
           for (const a of listedAttributes(t.schema, g.profile)) {
             if (a.name === 'name') continue;
             implicitTestsListed ||= a.name === '$implicit_tests';
-            const { value, explicit } = listedValue(t as RuleTarget, a, pkg, workspace, configDeps);
+            const { value, explicit } = listedValue(t as RuleTarget, a, pkg, workspace, configDeps, o.workspaceDir);
             if (!explicit && !o.xmlDefaultValues) continue;
             const flat = flattenValue(a.spec.type, value);
             if (flat === SEVERAL_VALUES) lines.push(`        <${a.spec.type === 'license' ? 'license' : elementType(a.spec.type)} configurable="yes" name="${a.name}"/>`);

@@ -1,0 +1,1 @@
+DEFAULT_LEVEL = 3
