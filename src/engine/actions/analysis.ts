@@ -319,7 +319,8 @@ export class Analysis implements ConfiguredGraph {
         const samePackage = key.repo === rule.label.repo && key.pkg === rule.label.pkg;
         if ('error' in found && !samePackage) failures.push({ message: found.error, missing: true, label: labelToString(key), key: labelToString(key), attr });
       } else if (dep.failed) {
-        const failed = labelToString((dep.actual ?? dep).label);
+        // Bazel names the root cause: the string_flag whose value a config_setting on it could not accept.
+        const failed = dep.rootCause?.kind === 'target' ? dep.rootCause.label : labelToString((dep.actual ?? dep).label);
         const related = this.declaredAt((dep.actual ?? dep).target, `${failed} cannot be analysed`);
         failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related });
       }

@@ -118,7 +118,17 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   unconfigured.syncEvents();
   out.events(unconfigured.events);
   const printedLoading = unconfigured.events.length;
+  // A requested target's own package has errors: loading stops, as a build's does (Bazel 4.2.3); with
+  // --keep_going the pattern counts as failed.
+  const inError = new Set([...unconfigured.packagesInError].filter((p) => p.repo === '').map((p) => p.name));
+  const root = [...roots.values()].find((t) => t.label.repo === '' && inError.has(t.label.pkg));
+  if (root && keepGoing && !patternFailed) out.line('warning', 'Target pattern parsing failed.');
   if (unconfigured.packagesInError.size > 0 && !keepGoing) {
+    if (root) {
+      out.line('error', `error loading package '${root.label.pkg}': Package '${root.label.pkg}' contains errors`);
+      out.line('failed', 'Build did NOT complete successfully');
+      return out.result(EXIT.BUILD_FAILURE);
+    }
     out.line('error', 'Build did NOT complete successfully');
     return out.result(EXIT.COMMAND_FAILURE);
   }
@@ -141,6 +151,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     const l = labelToString(first.label);
     const cause = rootCauseText(first.rootCause, l, ctx.workspaceDir);
     out.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);
+    out.line('failed', 'Build did NOT complete successfully');
     return out.result(EXIT.BUILD_FAILURE, explanations);
   }
   for (const f of failed) out.line('warning', `errors encountered while analyzing target '${labelToString(f.label)}': it will not be built`);
@@ -204,7 +215,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   if (failed.length > 0) {
     // --keep_going: the failed top-level targets were left out; Bazel still fails the command.
     const loading = failed.some((f) => f.rootCause?.kind === 'loading');
-    out.line('error', loading ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
+    out.line('error', root ? 'command succeeded, but there were errors parsing the target pattern' : loading ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
     out.line('failed', 'Build did NOT complete successfully');
   }
   const partial = graph.skippedErrors.length > 0;

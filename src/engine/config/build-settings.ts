@@ -92,14 +92,8 @@ export class BuildSettings {
       const c = convertSettingValue(kind, f.value);
       if ('error' in c) return (this.computed = { error: `While parsing option ${canonical}=${f.value}: ${c.error}` });
       let value = c.value;
-      if (kind.type === 'string') {
-        const allowed = attrValue(t, 'values');
-        if (Array.isArray(allowed) && allowed.length > 0 && !allowed.includes(value as string)) {
-          return (this.computed = {
-            error: `in string_flag rule ${canonical}: Error setting ${canonical}: invalid value '${String(value)}'. Allowed values are [${allowed.map((a) => `"${String(a)}"`).join(', ')}]`,
-          });
-        }
-      }
+      // A string_flag's `values` are checked by its implementation, when the flag target is analysed (a build of
+      // it, a config_setting on it): an analysis error then, not a command-line one (Bazel 4.2.3 with skylib).
       // A repeated list flag (repeatable = True) accumulates; otherwise the last instance wins.
       const prev = values.get(canonical);
       if (prev && kind.type === 'string_list' && (t.schema.buildSetting?.repeatable || attrValue(t, 'repeatable') === true)) value = [...(prev.value as string[]), ...(value as string[])];
