@@ -53,6 +53,13 @@ function scan(template: string): Piece[] {
       i = end;
       continue;
     }
+    if (n === '{') {
+      // Bazel's make-variable expander rejects shell-style `${…}` outright.
+      const end = template.indexOf('}', i + 2);
+      if (end < 0) throw new ExpansionError('unterminated variable reference');
+      const v = template.slice(i + 2, end);
+      throw new ExpansionError(`'\${${v}}' syntax is not supported; use '$(${v})' instead for "Make" variables, or escape the '$' as '$$' if you intended this for the shell`);
+    }
     flush();
     out.push({ kind: 'var', name: n, raw: '$' + n });
     i++;

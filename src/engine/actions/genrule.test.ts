@@ -145,6 +145,11 @@ describe('genrule errors', () => {
     ['an unterminated variable', 'cmd = "echo $(SRCS > $@"', 'unterminated variable reference'],
     ['a $ at the end', 'cmd = "echo $"', 'in cmd attribute of genrule rule //pkg:g: unterminated $'],
     ['an unknown function', 'cmd = "echo $(foo bar) > $@"', 'in cmd attribute of genrule rule //pkg:g: $(foo) not defined'],
+    [
+      'a shell-style ${VAR}',
+      'cmd = "echo ${PATH:+set} > $@"',
+      `in cmd attribute of genrule rule //pkg:g: '\${PATH:+set}' syntax is not supported; use '$(PATH:+set)' instead for "Make" variables, or escape the '$' as '$$' if you intended this for the shell`,
+    ],
     ['no command', 'message = "x"', 'in cmd attribute of genrule rule //pkg:g: missing value for `cmd` attribute, you can also set `cmd_ps` or `cmd_bat` on Windows and `cmd_bash` on other platforms.'],
   ];
   for (const [what, attrs, message] of cases) {
