@@ -2,7 +2,7 @@
 // map) under node_modules/.rulepen-cli, so a run starts without compiling TypeScript (tsx compiles ≈ 300 modules,
 // ≈ 0.7 s). Plain JavaScript so bin/rulepen.mjs can use it without tsx.
 //
-// Staleness: the bundle is current while the stamp file beside it holds the newest modification time of the
+// Staleness: the bundle is current while the stamp file beside it holds the newest modification time of the (non-test)
 // sources it was built from (src/cli, src/engine, package-lock.json). Checking is one stat per source file
 // (≈ 250, a few ms), no reading; `npm ci` builds the bundle (the `prepare` script) and bin/rulepen.mjs rebuilds
 // it on a run that finds it missing or older than the sources, so editing src/ never runs a stale bundle.
@@ -24,7 +24,7 @@ export function newestSourceMtime() {
     const st = statSync(p, { throwIfNoEntry: false });
     if (!st) return;
     if (st.isDirectory()) for (const name of readdirSync(p)) visit(join(p, name));
-    else if (st.mtimeMs > newest) newest = st.mtimeMs;
+    else if (st.mtimeMs > newest && !p.endsWith('.test.ts')) newest = st.mtimeMs;
   };
   for (const d of SOURCE_DIRS) visit(join(ROOT, d));
   for (const f of SOURCE_FILES) visit(join(ROOT, f));
