@@ -12,13 +12,27 @@ function skipped(name: string): boolean {
   return name === '.git' || name === 'node_modules' || name.startsWith('bazel-');
 }
 
-/** Reads every text file under dir (workspace-relative paths, '/'-separated). */
+/** The directories `.bazelignore` lists (workspace-relative, one a line; `#` starts a comment line). */
+function bazelignored(dir: string): Set<string> {
+  let text = '';
+  try {
+    text = readFileSync(join(dir, '.bazelignore'), 'utf8');
+  } catch {
+    return new Set();
+  }
+  const dirs = text.split('\n').map((l) => l.trim().replace(/^\.\//, '').replace(/\/+$/, ''));
+  return new Set(dirs.filter((l) => l !== '' && !l.startsWith('#')));
+}
+
+/** Reads every text file under dir (workspace-relative paths, '/'-separated) but what `.bazelignore` lists. */
 export function readWorkspace(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
+  const ignored = bazelignored(dir);
   const walk = (abs: string, rel: string) => {
     for (const name of readdirSync(abs).sort()) {
       if (skipped(name)) continue;
       const p = join(abs, name);
+      if (ignored.has(rel ? `${rel}/${name}` : name)) continue;
       let st;
       try {
         st = statSync(p);

@@ -52,6 +52,18 @@ describe('rulepen startup', () => {
     expect(r.stderr.split('\n').filter((l) => l.startsWith('READ') && !l.endsWith('.bazelversion'))).toEqual([]);
   });
 
+  it('query skips what .bazelignore lists', { timeout: 60_000 }, () => {
+    mkdirSync(join(ws, 'ignored/deep'), { recursive: true });
+    writeFileSync(join(ws, 'ignored/BUILD'), 'genrule(name = "i", outs = ["i"], cmd = "touch $@")\n');
+    writeFileSync(join(ws, 'ignored/deep/BUILD'), 'genrule(name = "d", outs = ["d"], cmd = "touch $@")\n');
+    writeFileSync(join(ws, '.bazelignore'), '# generated\nignored/\n');
+    const r = rulepen(['query', '//...']);
+    expect(r.stdout).toBe('//pkg:g\n');
+    expect(r.stderr).not.toContain(join(ws, 'ignored'));
+    rmSync(join(ws, '.bazelignore'));
+    rmSync(join(ws, 'ignored'), { recursive: true });
+  });
+
   it('query still reads the workspace', { timeout: 60_000 }, () => {
     const r = rulepen(['query', '//...']);
     expect(r.stdout).toBe('//pkg:g\n');
