@@ -85,7 +85,7 @@ async function quickCommand(workspace: string, argv: readonly string[]): Promise
   const command = argv[i];
   if ((command !== 'version' && command !== 'help') || i + 1 !== argv.length) return undefined;
   const [{ profileForVersion }, { versionCommand, helpCommand }] = await Promise.all([
-    import('../engine/base/profile.ts'),
+    import('../engine/base/index.ts'),
     import('../engine/commands/info.ts'),
   ]);
   let bazelversion: string | undefined;
