@@ -166,6 +166,12 @@ function cliVsBazel(files: Record<string, string>, ourLoop: { first: number; bes
   writeTree(ws, files);
   const cli = path.join(ROOT, 'bin/rulepen.mjs');
   try {
+    // Startup: `rulepen version` in the generated workspace (the first run builds the bundle if it is stale), against
+    // an empty Node process on the same machine.
+    run(process.execPath, [cli, 'version'], ws);
+    const versionMs = median(Array.from({ length: 9 }, () => run(process.execPath, [cli, 'version'], ws).ms));
+    const nodeMs = median(Array.from({ length: 9 }, () => run(process.execPath, ['-e', ''], ws).ms));
+    console.log(`CLI startup \`rulepen version\`: median of 9 ${fmt(versionMs)} (an empty \`node -e ''\`: ${fmt(nodeMs)}, so ${fmt(versionMs - nodeMs)} is rulepen's own)`);
     const ours = run(process.execPath, [cli, '--workspace', ws, 'query', 'deps(//...)'], ws);
     console.log(`CLI cold \`rulepen query 'deps(//...)'\`: ${fmt(ours.ms)} (process start included), exit ${ours.status}, ${lines(ours.stdout)} lines`);
     const hasBazel = existsSync(BAZEL) && !SKIP.has('bazel');

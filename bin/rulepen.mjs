@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The `rulepen` command: registers tsx so the TypeScript sources run as they are, then starts the CLI.
-import { register } from 'tsx/esm/api';
+// The `rulepen` command: runs the prebuilt bundle of the CLI (scripts/cli-bundle.mjs; built at `npm ci`), building
+// it first when it is missing or older than the sources. RULEPEN_TSX=1 runs the TypeScript sources through tsx.
+import { bundleIsCurrent, bundleCli, CLI_BUNDLE } from '../scripts/cli-bundle.mjs';
 
-register();
-await import('../src/cli/main.ts');
+if (process.env.RULEPEN_TSX === '1') {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+} else {
+  if (!bundleIsCurrent()) await bundleCli();
+  await import(CLI_BUNDLE);
+}

@@ -1,30 +1,16 @@
-// Bundles the `rulepen` CLI (src/cli/main.ts and the engine) into one ES module for Node, so a run starts without
-// compiling TypeScript first (bin/rulepen.mjs registers tsx and compiles ≈ 300 modules on every start, ≈ 0.8 s).
-// The conformance runner bundles once and spawns the bundle for every case.
+// Bundles the `rulepen` CLI into one ES module for Node (scripts/cli-bundle.mjs holds the build; this module
+// gives it to TypeScript callers such as the conformance runner, which bundles once and spawns the bundle).
 //
 //   node --import tsx scripts/bundle-cli.ts [OUTFILE]     (default node_modules/.rulepen-cli/rulepen.mjs)
 
-import { build } from 'esbuild';
 import { resolve } from 'node:path';
+// @ts-expect-error plain JavaScript module without type declarations
+import { CLI_BUNDLE, bundleCli as build } from './cli-bundle.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
-export const DEFAULT_CLI_BUNDLE = resolve(ROOT, 'node_modules/.rulepen-cli/rulepen.mjs');
+export const DEFAULT_CLI_BUNDLE: string = CLI_BUNDLE;
 
 export async function bundleCli(outfile: string = DEFAULT_CLI_BUNDLE): Promise<string> {
-  await build({
-    entryPoints: [resolve(ROOT, 'src/cli/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // just-bash loads these optional compressors lazily (zstd, xz); they are not installed and never used.
-    external: ['@mongodb-js/zstd', 'node-liblzma', '@napi-rs/*'],
-    // Some bundled CommonJS modules call require(); an ES module has none of its own.
-    banner: { js: "import { createRequire as __rulepenRequire } from 'node:module'; const require = __rulepenRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  return outfile;
+  return (await build(outfile)) as string;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

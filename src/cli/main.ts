@@ -6,20 +6,33 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writ
 import { createHash } from 'node:crypto';
 import { homedir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { runCommand } from '../engine/index.ts';
 
 /** Directories never read into the virtual workspace. */
 function skipped(name: string): boolean {
   return name === '.git' || name === 'node_modules' || name.startsWith('bazel-');
 }
 
-/** Reads every text file under dir (workspace-relative paths, '/'-separated). */
+/** The directories `.bazelignore` lists (workspace-relative, one a line; `#` starts a comment line). */
+function bazelignored(dir: string): Set<string> {
+  let text = '';
+  try {
+    text = readFileSync(join(dir, '.bazelignore'), 'utf8');
+  } catch {
+    return new Set();
+  }
+  const dirs = text.split('\n').map((l) => l.trim().replace(/^\.\//, '').replace(/\/+$/, ''));
+  return new Set(dirs.filter((l) => l !== '' && !l.startsWith('#')));
+}
+
+/** Reads every text file under dir (workspace-relative paths, '/'-separated) but what `.bazelignore` lists. */
 export function readWorkspace(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
+  const ignored = bazelignored(dir);
   const walk = (abs: string, rel: string) => {
     for (const name of readdirSync(abs).sort()) {
       if (skipped(name)) continue;
       const p = join(abs, name);
+      if (ignored.has(rel ? `${rel}/${name}` : name)) continue;
       let st;
       try {
         st = statSync(p);
@@ -62,6 +75,32 @@ function withOutputBase(argv: string[], workspace: string): string[] {
   return [`--output_base=${join(root, createHash('md5').update(workspace).digest('hex'))}`, ...argv];
 }
 
+/**
+ * `version` and `help` without arguments: printed from the workspace's `.bazelversion` alone (it picks the profile),
+ * without reading the workspace or loading the engine. Undefined for every other command line.
+ */
+async function quickCommand(workspace: string, argv: readonly string[]): Promise<number | undefined> {
+  let i = 0;
+  while (i < argv.length && argv[i]!.startsWith('-')) i++;
+  const command = argv[i];
+  if ((command !== 'version' && command !== 'help') || i + 1 !== argv.length) return undefined;
+  const [{ profileForVersion }, { versionCommand, helpCommand }] = await Promise.all([
+    import('../engine/base/index.ts'),
+    import('../engine/commands/info.ts'),
+  ]);
+  let bazelversion: string | undefined;
+  try {
+    bazelversion = readFileSync(join(workspace, '.bazelversion'), 'utf8');
+  } catch {
+    bazelversion = undefined;
+  }
+  const profile = profileForVersion(bazelversion);
+  const result = command === 'version' ? versionCommand(profile) : helpCommand(profile, []);
+  await new Promise<void>((r) => process.stdout.write(result.stdout, () => r()));
+  await new Promise<void>((r) => process.stderr.write(result.stderr, () => r()));
+  return result.exitCode;
+}
+
 async function main(): Promise<number> {
   const { workspace, rest } = parseArgs(process.argv.slice(2));
   if (rest[0] === 'starlark') {
@@ -74,6 +113,10 @@ async function main(): Promise<number> {
       readFile: (p) => readFileSync(p, 'utf8'),
     });
   }
+  const quick = await quickCommand(workspace, rest);
+  if (quick !== undefined) return quick;
+  // Loaded on demand: `version` and `help` start without parsing the engine.
+  const { runCommand } = await import('../engine/index.ts');
   const files = readWorkspace(workspace);
   const result = await runCommand(files, withOutputBase(rest, workspace), { workspaceDir: workspace });
   for (const rel of result.removed ?? []) rmSync(join(workspace, rel), { force: true });

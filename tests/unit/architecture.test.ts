@@ -238,6 +238,8 @@ describe('architecture', () => {
     const bad = imports
       .filter((i) => (i.from.startsWith('worker/') || i.from.startsWith('cli/')) && i.target?.startsWith('engine/'))
       .filter((i) => !/^engine\/([^/]+\/)?index\.ts$/.test(i.target!))
+      // The CLI's startup path prints version/help from this one module, without loading commands/index.ts (the engine).
+      .filter((i) => !(i.from === 'cli/main.ts' && i.target === 'engine/commands/info.ts'))
       .map((i) => `${i.from}: imports '${i.spec}'`);
     expect(bad).toEqual([]);
   });

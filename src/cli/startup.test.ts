@@ -1,0 +1,72 @@
+// `rulepen version` and `help` start from the prebuilt bundle without reading the workspace: a preload records
+// every directory listing and file read under the workspace (fs patched before the CLI imports it).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BIN = resolve(import.meta.dirname, '../../bin/rulepen.mjs');
+const ws = mkdtempSync(join(tmpdir(), 'rulepen-startup-'));
+afterAll(() => rmSync(ws, { recursive: true, force: true }));
+
+const PRELOAD = `
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+const ws = process.env.WS;
+for (const name of ['readdirSync', 'readFileSync', 'statSync', 'opendirSync']) {
+  const f = fs[name];
+  fs[name] = function (p, ...rest) {
+    if (String(p).startsWith(ws)) process.stderr.write('READ ' + name + ' ' + p + '\\n');
+    return f.call(this, p, ...rest);
+  };
+}
+syncBuiltinESMExports();
+`;
+
+function rulepen(args: string[]) {
+  return spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(PRELOAD)}`, BIN, `--workspace=${ws}`, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, WS: ws },
+  });
+}
+
+describe('rulepen startup', () => {
+  writeFileSync(join(ws, 'WORKSPACE'), '');
+  mkdirSync(join(ws, 'pkg'));
+  writeFileSync(join(ws, 'pkg/BUILD'), 'genrule(name = "g", outs = ["o"], cmd = "touch $@")\n');
+
+  it('version reads no workspace file but .bazelversion', { timeout: 60_000 }, () => {
+    writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
+    const r = rulepen(['version']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Build label: 4\.2\.3\n/);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('READ'))).toEqual([`READ readFileSync ${join(ws, '.bazelversion')}`]);
+    rmSync(join(ws, '.bazelversion'));
+  });
+
+  it('help reads nothing without a .bazelversion', { timeout: 60_000 }, () => {
+    const r = rulepen(['help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Usage: bazel');
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('READ') && !l.endsWith('.bazelversion'))).toEqual([]);
+  });
+
+  it('query skips what .bazelignore lists', { timeout: 60_000 }, () => {
+    mkdirSync(join(ws, 'ignored/deep'), { recursive: true });
+    writeFileSync(join(ws, 'ignored/BUILD'), 'genrule(name = "i", outs = ["i"], cmd = "touch $@")\n');
+    writeFileSync(join(ws, 'ignored/deep/BUILD'), 'genrule(name = "d", outs = ["d"], cmd = "touch $@")\n');
+    writeFileSync(join(ws, '.bazelignore'), '# generated\nignored/\n');
+    const r = rulepen(['query', '//...']);
+    expect(r.stdout).toBe('//pkg:g\n');
+    expect(r.stderr).not.toContain(join(ws, 'ignored'));
+    rmSync(join(ws, '.bazelignore'));
+    rmSync(join(ws, 'ignored'), { recursive: true });
+  });
+
+  it('query still reads the workspace', { timeout: 60_000 }, () => {
+    const r = rulepen(['query', '//...']);
+    expect(r.stdout).toBe('//pkg:g\n');
+    expect(r.stderr).toContain(`READ readFileSync ${join(ws, 'pkg/BUILD')}`);
+  });
+});
