@@ -118,7 +118,15 @@ async function main(): Promise<number> {
   // Loaded on demand: `version` and `help` start without parsing the engine.
   const { runCommand } = await import('../engine/index.ts');
   const files = readWorkspace(workspace);
-  const result = await runCommand(files, withOutputBase(rest, workspace), { workspaceDir: workspace });
+  // Action inputs are read again as bytes, when an action needs them: a binary source stays byte-exact.
+  const readBytes = (p: string): Uint8Array | undefined => {
+    try {
+      return readFileSync(join(workspace, p));
+    } catch {
+      return undefined;
+    }
+  };
+  const result = await runCommand(files, withOutputBase(rest, workspace), { workspaceDir: workspace, readBytes });
   for (const rel of result.removed ?? []) rmSync(join(workspace, rel), { force: true });
   for (const [rel, data] of Object.entries(result.outputs)) {
     const p = join(workspace, rel);

@@ -30,6 +30,11 @@ export interface RunOptions {
   readonly signal?: ShellSignal;
   /** Evaluated packages and .bzl files to reuse while unchanged (keep one across edits; absent: load cold). */
   readonly loadCache?: LoadCache;
+  /**
+   * A source file's bytes as the caller holds them (the CLI reads them from disk when an action needs them), so
+   * that binary sources reach actions and bazel-bin unchanged; absent: the file's text, UTF-8 encoded.
+   */
+  readonly readBytes?: (path: string) => Uint8Array | undefined;
 }
 
 const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
@@ -72,6 +77,7 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
     actionCache: opts.actionCache,
     signal: opts.signal,
     loadCache,
+    readBytes: opts.readBytes,
   };
   return { ctx, command, args };
 }

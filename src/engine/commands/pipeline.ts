@@ -383,7 +383,7 @@ export class Pipeline {
       cache: this.cache,
       readSource: (p) => {
         const text = ws.read(p);
-        return text === undefined ? undefined : utf8Encode(text);
+        return text === undefined ? undefined : (this.ctx.readBytes?.(p) ?? utf8Encode(text));
       },
       onRun: (a, r) => {
         this.recordRun(a, r);
