@@ -14,6 +14,7 @@ import {
   Workspace,
   type AttrValue,
   type Label,
+  type Package,
   type RuleTarget,
   type Target,
 } from '../loading/index.ts';
@@ -102,6 +103,12 @@ export class TargetLookup {
   target(label: Label): Target | undefined {
     const r = this.get(label);
     return 'target' in r ? r.target : undefined;
+  }
+
+  /** The loaded package a label is in, in any repository. */
+  packageOf(label: Label): Package | undefined {
+    const loader = label.repo === '' ? this.loader : this.repoLoader(label.repo);
+    return loader?.getPackage(label.pkg);
   }
 
   /** The default_visibility of the package a label is in ([] when it sets none: private). */

@@ -43,6 +43,8 @@ export interface QueryEdge<T> {
 export interface PackageAccess<T> {
   /** The loaded package of a node (for siblings, buildfiles, loadfiles). */
   packageOf(node: T): Package;
+  /** The package of a node in any repository (a built-in one's too), when loaded: what attribute values read. */
+  anyPackageOf?(node: T): Package | undefined;
   /** Every target of a package, as nodes, in name order. */
   targetsOf(pkg: Package): T[];
   /** The node for a label; reports (and returns undefined) when it does not exist. */

@@ -67,6 +67,7 @@ export class TargetGraph implements QueryGraph<Target> {
     const self = this;
     this.packages = {
       packageOf: (t) => self.package(t.label.pkg),
+      anyPackageOf: (t) => (t.label.repo === '' ? self.package(t.label.pkg) : (self.lookup ??= new TargetLookup(self.loader)).packageOf(t.label)),
       targetsOf: (pkg) => pkg.sortedTargets(),
       node: (label) => self.tryTarget(label),
       fileNode: (path) => self.fileTarget(path),

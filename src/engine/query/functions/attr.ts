@@ -17,7 +17,7 @@ export const attr: QueryFunction = {
         if (t.kind !== 'rule') return false;
         const spec = attrSpec(t, name);
         if (!spec) return false;
-        const pkg = g.packages?.packageOf(n);
+        const pkg = g.packages?.anyPackageOf?.(n);
         const v = effectiveValue(t, name, pkg);
         if (v === undefined) return false;
         return possibleValues(v).some((pv) => re.test(renderForAttr(spec.type, pv)));
