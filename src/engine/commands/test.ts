@@ -62,8 +62,9 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   }
   // --test_tag_filters / --test_size_filters / --test_timeout_filters narrow the tests run.
   const tagOk = commandLineTagFilter(p.options('test_tag_filters'));
-  const sizes = p.options('test_size_filters').flatMap((s) => s.split(',')).filter(Boolean);
-  const selected = tests.filter((t) => tagOk(t.test!.tags) && (sizes.length === 0 || sizes.includes(t.test!.size)));
+  const sizeOk = enumFilter(p.options('test_size_filters'));
+  const timeoutOk = enumFilter(p.options('test_timeout_filters'));
+  const selected = tests.filter((t) => tagOk(t.test!.tags) && sizeOk(t.test!.size) && timeoutOk(t.test!.timeout));
 
   const buildTestsOnly = p.option('build_tests_only') === true;
   const an = analyzeTopLevel(p, buildTestsOnly ? [] : buildOnly);
@@ -187,4 +188,15 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
 /** --keep_going past analysis failures, the rest built: Bazel's note of what kind of error there was. */
 function notAllAnalyzed(p: Pipeline, loadingErrors: boolean): void {
   p.con.line('error', loadingErrors ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
+}
+
+/**
+ * --test_size_filters / --test_timeout_filters (Bazel's EnumFilterConverter): a value passes when it is among
+ * the positive ones (if any is given) and among no `-` one.
+ */
+function enumFilter(values: readonly string[]): (v: string) => boolean {
+  const all = values.flatMap((s) => s.split(',')).filter(Boolean);
+  const wanted = all.filter((x) => !x.startsWith('-'));
+  const excluded = all.filter((x) => x.startsWith('-')).map((x) => x.slice(1));
+  return (v) => (wanted.length === 0 || wanted.includes(v)) && !excluded.includes(v);
 }
