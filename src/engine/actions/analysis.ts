@@ -706,7 +706,10 @@ class Context implements RuleContext {
   }
 
   attributeError(attr: string, message: string, value?: string): void {
-    this.analysis.report(this.rule, inAttribute(attr, this.rule.ruleClass, this.rule.label) + message, value === undefined ? { attr } : { attr, value });
+    // RuleContext.getMacroMessageAppendix: a rule a legacy macro created says so after the message.
+    const stack = this.rule.callStack;
+    const macro = stack.length >= 2 ? `. Since this rule was created by the macro '${stack[1]!.name}', the error might have been caused by the macro implementation` : '';
+    this.analysis.report(this.rule, inAttribute(attr, this.rule.ruleClass, this.rule.label) + message + macro, value === undefined ? { attr } : { attr, value });
   }
 
   error(message: string, at?: LocateRequest): void {

@@ -1,0 +1,2 @@
+def wrapped_genrule(name, **kwargs):
+    native.genrule(name = name, **kwargs)
