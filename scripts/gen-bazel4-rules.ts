@@ -363,8 +363,8 @@ function rulesModule(): string {
   return lines.join('\n');
 }
 
-/** The element Bazel's xml output writes for a type, as a build.proto discriminator (for Starlark-only attributes). */
-const XML_TAG_TYPES: Readonly<Record<string, number>> = { string: 2, boolean: 14, int: 1, label: 3, list: 5, dict: 10, license: 9 };
+/** The type of an attribute only Starlark rules have, from the element Bazel's xml output writes for it. */
+const XML_TAG_TYPES: Readonly<Record<string, string>> = { string: 'string', boolean: 'bool', int: 'int', label: 'label', list: 'string_list', dict: 'string_dict', license: 'license' };
 
 /**
  * Every attribute query's xml and proto outputs list for a rule class, in Bazel's order, with the build.proto
@@ -377,11 +377,11 @@ function queryAttributesTable(proto: Map<string, Map<string, ProtoAttr>>, xml: M
   const text = readFileSync(join(DATA, 'rules.xml'), 'utf8');
   const lines = [
     '/**',
-    ' * Per rule class, every attribute Bazel 4.2.3\'s `query --output=xml/proto` lists, in its order: [name, build.proto',
-    ' * discriminator, nodep, the value shown when unset]. `starlark_rule`, `starlark_test` and `starlark_binary` are',
-    ' * the attributes of every Starlark rule class (its own attributes follow, in declaration order).',
+    ' * Per rule class, every attribute Bazel 4.2.3\'s `query --output=xml/proto` lists, in its order: [name, type (as',
+    ' * the tables above name it), the value shown when unset]. `starlark_rule`, `starlark_test` and `starlark_binary`',
+    ' * are the attributes of every Starlark rule class (its own attributes follow, in declaration order).',
     ' */',
-    'export type QueryAttr = readonly [name: string, discriminator: number, nodep: boolean, unset: unknown];',
+    'export type QueryAttr = readonly [name: string, type: string, unset: unknown];',
     '',
     'export const BAZEL4_QUERY_ATTRIBUTES: Readonly<Record<string, readonly QueryAttr[]>> = {',
   ];
@@ -393,7 +393,7 @@ function queryAttributesTable(proto: Map<string, Map<string, ProtoAttr>>, xml: M
     lines.push(`  ${cls}: [`);
     for (const { name, value } of x) {
       const a = p?.get(name) ?? (p ? undefined : anyNative.get(name));
-      let type = a?.type;
+      let type = a ? attrType(name, a) : undefined;
       if (type === undefined) {
         const tag = new RegExp(`<rule class="${cls}"[\\s\\S]*?\\n {8}<(\\w+) name="${name.replace(/\$/g, '\\$')}"`).exec(text)?.[1];
         type = XML_TAG_TYPES[tag ?? ''];
@@ -401,7 +401,7 @@ function queryAttributesTable(proto: Map<string, Map<string, ProtoAttr>>, xml: M
       }
       // A value the sample set is not what an unset attribute shows: build-language's default instead.
       const unset = Object.prototype.hasOwnProperty.call(set, name) ? (a?.default ?? null) : value;
-      lines.push(`    [${JSON.stringify(name)}, ${type}, ${a?.nodep ?? false}, ${JSON.stringify(unset)}],`);
+      lines.push(`    [${JSON.stringify(name)}, ${JSON.stringify(type)}, ${JSON.stringify(unset)}],`);
     }
     lines.push('  ],');
   }

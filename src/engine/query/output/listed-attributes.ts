@@ -18,7 +18,6 @@ import {
   type Package,
   recordedQueryAttributes,
   type PlainAttrValue,
-  type QueryAttr,
   type RuleSchema,
   type RuleTarget,
   type Workspace,
@@ -36,20 +35,6 @@ export interface ListedAttribute {
   readonly unset?: PlainAttrValue;
   /** Not in the schema: nothing sets it, its value is always `unset`. */
   readonly unmodelled: boolean;
-}
-
-const TYPES: Readonly<Record<number, AttrType>> = {
-  1: 'int', 2: 'string', 3: 'label', 4: 'output', 5: 'string_list', 6: 'label_list', 7: 'output_list', 8: 'distribs',
-  9: 'license', 10: 'string_dict', 12: 'label_list_dict', 13: 'string_list_dict', 14: 'bool', 15: 'tristate',
-  16: 'int_list', 19: 'string_keyed_label_dict', 21: 'label_keyed_string_dict',
-};
-
-function typeOf([name, d, nodep]: QueryAttr): AttrType {
-  const t = TYPES[d];
-  if (!t) throw new Error(`recorded attribute ${name}: unknown type ${d}`);
-  if (nodep && t === 'string') return 'nodep_label';
-  if (nodep && t === 'string_list') return 'nodep_label_list';
-  return t;
 }
 
 /** A recorded unset value as rulepen's plain values hold it (dicts as entry lists). */
@@ -82,8 +67,8 @@ export function listedAttributes(schema: RuleSchema, profile: ListingProfile): r
       const spec = specs.get(row[0]);
       specs.delete(row[0]);
       return spec
-        ? { spec, name: row[0], unset: plain(row[3]), unmodelled: false }
-        : { spec: { name: row[0], type: typeOf(row), default: null, doc: '' }, name: row[0], unset: plain(row[3]), unmodelled: true };
+        ? { spec, name: row[0], unset: plain(row[2]), unmodelled: false }
+        : { spec: { name: row[0], type: row[1] as AttrType, default: null, doc: '' }, name: row[0], unset: plain(row[2]), unmodelled: true };
     });
     // A Starlark rule's own attributes, in declaration order.
     if (!isNativeSchema(schema)) {
