@@ -141,6 +141,8 @@ test('a lesson you changed is kept in the list when another lesson replaces it',
   await page.getByRole('button', { name: /^Workspace: / }).click();
   const dialog = page.getByRole('dialog', { name: 'Workspaces' });
   await dialog.getByRole('button', { name: 'Open Lesson: alias: a second name (changed)' }).click();
+  // Opening a stored workspace reads IndexedDB first: the engine is settled on the old files until it has.
+  await expect(page.getByRole('button', { name: /^Workspace: Lesson: alias: a second name \(changed\)\./ })).toBeVisible();
   await waitForEngine(page);
   const files = await page.evaluate(() => window.__rulepen!.files());
   expect(Object.values(files).some((t) => t.endsWith('\n# my note on aliases'))).toBe(true);
