@@ -34,9 +34,9 @@
 // U > 0 (so the list can only shrink), else 0.
 
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { bundleCli } from '../../scripts/bundle-cli.ts';
 
@@ -160,7 +160,8 @@ function firstDifference(a: string, b: string): string {
 async function runCase(bin: string, c: Case): Promise<Outcome> {
   const ws = mkdtempSync(join(tmpdir(), 'rulepen-conf.'));
   try {
-    cpSync(join(c.dir, 'files'), ws, { recursive: true });
+    // Bazel's convenience links (bazel-bin…) left by running Bazel in a case's files/ are not the case's files.
+    cpSync(join(c.dir, 'files'), ws, { recursive: true, filter: (src) => !/^bazel-/.test(basename(src)) });
     for (const p of walk(ws)) if (p.endsWith('.sh')) chmodSync(p, 0o755);
     if (c.suite === 'cases' || c.suite === 'differential') writeFileSync(join(ws, '.bazelversion'), '4.2.3\n');
     const r = await run(bin, [`--workspace=${ws}`, `--output_base=${OUTPUT_BASE}`, ...c.args]);
@@ -239,7 +240,7 @@ function keyLines(path: string): string[] {
 function walk(dir: string, out: string[] = []): string[] {
   for (const n of readdirSync(dir)) {
     const p = join(dir, n);
-    if (statSync(p).isDirectory()) walk(p, out);
+    if (lstatSync(p).isDirectory()) walk(p, out);
     else out.push(p);
   }
   return out;

@@ -1,5 +1,5 @@
 // `npm run differential -- [--seed N] [--count N] [--minutes N] [--commands N] [--batch] [--no-shrink]
-//                           [--no-record] [--show N]`
+//                           [--no-record] [--show N] [--seeds FILE]`
 //
 // Generates random workspaces (grammar.ts), runs each one's command lines through real Bazel 4.2.3 and through
 // rulepen, compares them (run-both.ts), and for every mismatch shrinks the workspace and command line while it
@@ -8,7 +8,8 @@
 // as it goes. Never part of `npm test`: it needs /usr/bin/bazel.
 //
 // Seeds: workspace i of a run has seed N+i; `--seed N --count 1` reproduces one. `--show N` prints workspace N's
-// files and command lines without running anything.
+// files and command lines without running anything. `--seeds FILE` runs the seeds listed in FILE (one a line, as
+// an earlier run's mismatches), to see which of them a change fixed.
 
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ interface Args {
   shrink: boolean;
   record: boolean;
   show?: number;
+  seeds?: number[];
 }
 
 function parseArgs(argv: string[]): Args {
@@ -34,11 +36,16 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const x = argv[i]!;
     const val = (): number => Number(x.includes('=') ? x.split('=')[1] : argv[++i]);
-    if (x.startsWith('--seed')) a.seed = val();
+    if (x === '--seed' || x.startsWith('--seed=')) a.seed = val();
     else if (x.startsWith('--count')) a.count = val();
     else if (x.startsWith('--minutes')) (a.minutes = val()), (a.count = Number.MAX_SAFE_INTEGER);
     else if (x.startsWith('--commands')) a.commands = val();
     else if (x.startsWith('--show')) a.show = val();
+    else if (x.startsWith('--seeds')) {
+      const file = x.includes('=') ? x.split('=')[1]! : argv[++i]!;
+      a.seeds = readFileSync(file, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+      a.count = a.seeds.length;
+    }
     else if (x === '--batch') a.batch = true;
     else if (x === '--no-shrink') a.shrink = false;
     else if (x === '--no-record') a.record = false;
@@ -80,7 +87,7 @@ async function main(): Promise<number> {
   for (let i = 0; i < args.count && Date.now() < deadline; i++) {
     await waitIfPaused(runner);
     await new Promise((r) => setImmediate(r)); // a macrotask turn, so that SIGINT is handled
-    const seed = args.seed + i;
+    const seed = args.seeds ? args.seeds[i]! : args.seed + i;
     const sample = generate(seed, args.commands);
     const files = renderWorkspace(sample.workspace);
     const c = counts.get(sample.area)!;

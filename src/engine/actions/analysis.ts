@@ -339,8 +339,10 @@ export class Analysis implements ConfiguredGraph {
   private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState): void {
     const specs = this.attributesOf(rule.schema);
 
-    // The select() keys: prerequisites, analysed first.
+    // The select() keys: prerequisites, analysed first. When one fails, no dependency is resolved
+    // (ConfiguredTargetFunction stops at getConfigConditions; checked with 4.2.3).
     this.configKeys(rule, config, s);
+    if (s.selectFailed) return;
 
     // Label attributes: resolved, their targets analysed and the edges checked.
     for (const spec of specs) {
@@ -514,9 +516,13 @@ export class Analysis implements ConfiguredGraph {
       return undefined;
     }
     const t = found.target;
-    if (t.label.repo === '' && owner.kind === 'rule' && this.loader.getPackage(t.label.pkg)?.inError) {
-      // A target in a package with errors is not used, even when it is fine itself (Bazel 4.2.3).
-      this.report(owner, referencedBy(`Target '${labelToString(t.label)}' contains an error and its package is in error`, owner.label), { attr, value: labelToString(label) });
+    if (t.label.repo === '' && (owner.kind === 'rule' || owner.kind === 'generated file') && this.loader.getPackage(t.label.pkg)?.inError) {
+      // A target in a package with errors is not used, even when it is fine itself; it is still analysed, so
+      // its own errors (an output file's generating rule's select() keys…) are reported too (Bazel 4.2.3).
+      const inError = `Target '${labelToString(t.label)}' contains an error and its package is in error`;
+      if (owner.kind === 'rule') this.report(owner, referencedBy(inError, owner.label), { attr, value: labelToString(label) });
+      else this.report(undefined, `in target '${labelToString(owner.label)}', no such label '${labelToString(t.label)}': ${inError}`);
+      if (attr !== '$config_dependencies') this.analyze(t, config);
       s.failed = true;
       s.cause ??= { kind: 'loading' };
       return undefined;

@@ -3,7 +3,7 @@
 // and `run` share).
 
 import type { Target } from '../loading/index.ts';
-import { labelToString } from '../loading/index.ts';
+import { errorLoadingPackageInError, labelToString } from '../loading/index.ts';
 import type { AnalyzedTarget, Artifact } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
@@ -173,7 +173,7 @@ export function prepare(p: Pipeline, targets: readonly Target[]): number | undef
     // A requested target's own package has errors: loading stops (Bazel 4.2.3). A dependency's package in
     // error is reported by analysis instead, at the rule that refers to it.
     const pkg = rootsInError[0]!;
-    p.con.line('error', `error loading package '${pkg}': Package '${pkg}' contains errors`);
+    p.con.line('error', errorLoadingPackageInError(pkg));
     if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
     p.failed(false);
     return EXIT.BUILD_FAILURE;
@@ -218,8 +218,9 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   const failed = an.failed || ex.failed;
   // What built, built; but a pattern that failed under --keep_going (or a suite that listed a non-test) still
   // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
-  // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
-  const patternFailed = resolved.failed || p.rootsInError.length > 0;
+  // A requested target in a package in error counts as a pattern error under --keep_going; a test a suite
+  // stands for, in a package in error, as a loading error (Bazel 4.2.3).
+  const patternFailed = resolved.failed || resolved.targets.some((t) => t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
   if (!ex.failed && patternFailed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
   else if (!ex.failed && (expanded.errors || (an.failed && an.loadingErrors))) p.con.line('error', 'command succeeded, but there were loading phase errors');
   else if (!ex.failed && an.failed) p.con.line('error', 'command succeeded, but not all targets were analyzed');

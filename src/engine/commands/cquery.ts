@@ -6,7 +6,7 @@
 // with --keep_going, leaves the failed top-level targets out of the graph (exit 1, as Bazel). As Bazel 4.2.3
 // does, the output format is checked only after loading and analysis.
 
-import { labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Target } from '../loading/index.ts';
+import { errorLoadingPackageInError, labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Target } from '../loading/index.ts';
 import { targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
 import { Analysis, type AnalyzedTarget } from '../actions/index.ts';
 import {
@@ -17,6 +17,7 @@ import {
   exprToString,
   formatterFor,
   functionSignatures,
+  PackageInErrorError,
   QueryEvalError,
   registerFunction,
   subExpressions,
@@ -90,6 +91,12 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     } catch (e) {
       if (!(e instanceof QueryEvalError)) throw e;
       unconfigured.syncEvents();
+      if (e instanceof PackageInErrorError) {
+        out.events(unconfigured.events);
+        out.line('error', e.message);
+        out.line('failed', 'Build did NOT complete successfully');
+        return out.result(EXIT.BUILD_FAILURE);
+      }
       if (!e.message || negative) {
         out.events(unconfigured.events);
         if (e.message) out.line('error', e.message);
@@ -125,7 +132,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   if (root && keepGoing && !patternFailed) out.line('warning', 'Target pattern parsing failed.');
   if (unconfigured.packagesInError.size > 0 && !keepGoing) {
     if (root) {
-      out.line('error', `error loading package '${root.label.pkg}': Package '${root.label.pkg}' contains errors`);
+      out.line('error', errorLoadingPackageInError(root.label.pkg));
       out.line('failed', 'Build did NOT complete successfully');
       return out.result(EXIT.BUILD_FAILURE);
     }
@@ -190,8 +197,9 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.events(graph.events);
     if (e instanceof QueryEvalError) {
       if (patternFailed) return keptGoingPastPattern(out, patternFailed, explanations);
-      if (e.message) out.line('error', e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message);
-      return out.result(EXIT.COMMAND_FAILURE, explanations);
+      if (e.message) out.line('error', `Error doing post analysis query: ${e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message}`);
+      out.line('failed', 'Build did NOT complete successfully');
+      return out.result(EXIT.BUILD_FAILURE, explanations);
     }
     throw e;
   }

@@ -18,6 +18,7 @@ import {
   locateInRule,
   Loader,
   noSuchTarget,
+  packageContainsErrors,
   packageNotLoaded,
   parseCommandLinePatterns,
   repositoryNotResolved,
@@ -42,7 +43,7 @@ export interface PipelineOptions {
 export interface ResolvedPatterns {
   readonly targets: Target[];
   readonly failed: boolean;
-  /** Per recursive pattern (`//x/...`), the first package in error below it (Bazel: "package contains errors"). */
+  /** The packages in error below recursive patterns (`//x/...`), in order (Bazel: "package contains errors"). */
   readonly recursiveInError?: readonly string[];
 }
 
@@ -81,8 +82,9 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     }
     const wild = isWildcard(pattern);
     if (pattern.kind === 'below' && !negative) {
-      const bad = r.find((t) => t.label.repo === '' && loader.getPackage(t.label.pkg)?.inError);
-      if (bad) recursiveInError.push(bad.label.pkg);
+      for (const t of r) {
+        if (t.label.repo === '' && loader.getPackage(t.label.pkg)?.inError && !recursiveInError.includes(t.label.pkg)) recursiveInError.push(t.label.pkg);
+      }
     }
     for (const t of r) {
       const k = labelToString(t.label);
@@ -204,10 +206,10 @@ export class Pipeline {
       throw e;
     }
     this.flushLoading();
-    // --keep_going: a requested target in a package in error makes the pattern fail (after the package's own
-    // errors); a recursive pattern names that package (checked with 4.2.3).
+    // A recursive pattern names each package in error below it; with --keep_going a requested target in a
+    // package in error makes the pattern fail (after the package's own errors). Checked with 4.2.3.
+    for (const pkg of resolved.recursiveInError ?? []) this.con.line('error', packageContainsErrors(pkg));
     if (this.keepGoing && !resolved.failed) {
-      for (const pkg of resolved.recursiveInError ?? []) this.con.line('error', `package contains errors: ${pkg}`);
       if (resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.con.line('warning', 'Target pattern parsing failed.');
     }
     if (resolved.failed && !this.keepGoing) {

@@ -122,8 +122,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
       out.line('error', `Evaluation of query "${exprToString(expr)}" failed: errors were encountered while computing transitive closure`);
       return out.result(EXIT.COMMAND_FAILURE);
     }
-    // Under --keep_going Bazel's handleError reports the same failure as an event and goes on.
-    out.line('error', `Evaluation of subquery "${exprToString(expr)}" failed: errors were encountered while computing transitive closure`);
+    // Under --keep_going the failing call has reported it (Evaluator.eval) and the query goes on.
     partial = true;
   }
   if (graph.packagesInError.size > 0) {

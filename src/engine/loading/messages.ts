@@ -35,6 +35,16 @@ export function noSuchTarget(label: Label, absoluteBuildFile: string, opts: { so
   return `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}'${hint} defined by ${absoluteBuildFile}`;
 }
 
+/** A recursive target pattern (`//x/...`) names each package in error below it. */
+export function packageContainsErrors(pkg: string): string {
+  return `package contains errors: ${pkg}`;
+}
+
+/** Loading stops at a requested package in error (without --keep_going). */
+export function errorLoadingPackageInError(pkg: string): string {
+  return `error loading package '${pkg}': Package '${pkg}' contains errors`;
+}
+
 /** A loading error met while analysing a rule names the rule: `… and referenced by '//p:t'`. */
 export function referencedBy(message: string, rule: Label): string {
   return `${message} and referenced by '${labelToString(rule)}'`;

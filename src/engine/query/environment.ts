@@ -23,7 +23,7 @@
 // either throws or records the error and lets evaluation continue with partial results (exit 3).
 
 import type { Profile } from '../base/index.ts';
-import type { BuildEvent, Label, Package, Target } from '../loading/index.ts';
+import { errorLoadingPackageInError, type BuildEvent, type Label, type Package, type Target } from '../loading/index.ts';
 import type { QueryExpr } from './syntax/index.ts';
 
 /** A direct dependency edge. */
@@ -99,6 +99,13 @@ export class QueryEvalError extends Error {
     readonly failedExpr?: QueryExpr,
   ) {
     super(message);
+  }
+}
+
+/** A recursive pattern met a package in error without --keep_going: loading stops, as a build's does. */
+export class PackageInErrorError extends QueryEvalError {
+  constructor(readonly pkg: string) {
+    super(errorLoadingPackageInError(pkg));
   }
 }
 

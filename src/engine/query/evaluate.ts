@@ -11,6 +11,15 @@ import { evaluationError, QueryEvalError, type NodeSet, type QueryGraph } from '
 import type { EvalOptions, QueryEvaluator, Vars } from './function.ts';
 import { FUNCTIONS } from './functions/index.ts';
 
+/** cquery parses every query function but evaluates these with Bazel's refusal (PostAnalysisQueryTest; 4.2.3 alike). */
+const NOT_POST_ANALYSIS: Readonly<Record<string, string>> = {
+  visible: 'visible() is not supported on configured targets',
+  siblings: 'siblings() not supported for post analysis queries',
+  buildfiles: "buildfiles() doesn't make sense for the configured target graph",
+  // Bazel's loadfiles() reuses buildfiles()'s message.
+  loadfiles: "buildfiles() doesn't make sense for the configured target graph",
+};
+
 export class Evaluator<T> implements QueryEvaluator<T> {
   /** Nodes whose dependencies were explored (4.2.3's ordering graph has edges out of these only). */
   readonly explored = new Set<string>();
@@ -107,6 +116,8 @@ export class Evaluator<T> implements QueryEvaluator<T> {
       case 'call': {
         const fn = FUNCTIONS.get(e.name);
         if (!fn) throw evaluationError(`unknown query function '${e.name}'`);
+        const unsupported = this.graph.command === 'cquery' ? NOT_POST_ANALYSIS[e.name] : undefined;
+        if (unsupported) throw new QueryEvalError(`Evaluation failed: ${unsupported}`);
         const outer = this.closureFailure;
         this.closureFailure = false;
         const result = fn.evaluate(this, e.args, vars, e);

@@ -16,7 +16,9 @@ import {
   labelsIn,
   labelToString,
   noSuchTarget,
+  packageContainsErrors,
   parseTargetPattern,
+  referencedBy,
   repositoryNotResolved,
   TargetParsingError,
   type BuildEvent,
@@ -27,7 +29,7 @@ import {
   type TargetPattern,
 } from '../loading/index.ts';
 import { TargetLookup } from '../config/index.ts';
-import { QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
+import { PackageInErrorError, QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
 import { bazelAttributeOrder, directEdges, implicitDefaults, parseImplicitLabel, type EdgeOptions } from './graph.ts';
 
 export interface TargetGraphOptions extends EdgeOptions {
@@ -227,6 +229,7 @@ export class TargetGraph implements QueryGraph<Target> {
         if (p.repo !== '') throw new QueryEvalError(repositoryNotResolved(p.repo, p.dir));
         const out: Target[] = [];
         let failed = false;
+        const inError: string[] = [];
         for (const name of this.workspace.packagesBelow(p.dir)) {
           const pkg = this.loader.getPackage(name)!;
           this.syncEvents();
@@ -234,10 +237,17 @@ export class TargetGraph implements QueryGraph<Target> {
             failed = true;
             continue;
           }
-          if (pkg.inError) this.packagesInError.add(pkg);
+          if (pkg.inError) {
+            // Bazel's recursive pattern names each package in error below it; without --keep_going the
+            // pattern then fails on the first (checked with 4.2.3: query, cquery and build alike).
+            this.packagesInError.add(pkg);
+            inError.push(name);
+            this.events.push({ severity: 'error', text: packageContainsErrors(name) });
+          }
           for (const t of pkg.sortedTargets()) if (!p.rulesOnly || t.kind === 'rule') out.push(t);
         }
         if (failed && !this.opts.keepGoing) throw new QueryEvalError('');
+        if (inError.length > 0 && !this.opts.keepGoing) throw new PackageInErrorError(inError[0]!);
         if (out.length === 0 && this.workspace.packagesBelow(p.dir).length === 0) {
           throw new QueryEvalError(`no targets found beneath '${p.dir}'`);
         }
@@ -274,16 +284,25 @@ export class TargetGraph implements QueryGraph<Target> {
         this.closureError = true;
         this.failedNodes.add(t);
         this.syncEvents();
-        if (err.message) {
-          const where = t.kind === 'rule' ? `${this.loader.abs(t.location.file)}:${t.location.line}:${t.location.column}: ` : '';
-          this.events.push({ severity: 'error', text: `${where}${err.message} and referenced by '${labelToString(t.label)}'` });
-        }
+        if (err.message) this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${referencedBy(err.message, t.label)}` });
         continue;
+      }
+      // A target of a package in error is kept (its deps are followed), but the closure is in error.
+      if (to.label.repo === '' && this.loader.getPackage(to.label.pkg)?.inError) {
+        this.closureError = true;
+        this.failedNodes.add(t);
+        this.syncEvents();
+        this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${referencedBy(`Target '${labelToString(to.label)}' contains an error and its package is in error`, t.label)}` });
       }
       out.push({ to, attr: e.attr, select: e.select, implicit: e.implicit, tool: e.tool });
     }
     this.edgeCache.set(t, out);
     return out;
+  }
+
+  /** `<BUILD file>:<line>:<col>: ` of a rule (an event's location prefix), or nothing for a file. */
+  private ruleLocation(t: Target): string {
+    return t.kind === 'rule' ? `${this.loader.abs(t.location.file)}:${t.location.line}:${t.location.column}: ` : '';
   }
 
   labelsOf(t: Target, attr: string): Target[] | undefined {

@@ -22,7 +22,7 @@ const COMMON: readonly FunctionSignature[] = [
   { name: 'tests', argTypes: [E], mandatory: 1 },
 ];
 
-/** Functions of `query` (and genquery) but not of cquery. */
+/** Functions of `query` (and genquery) that cquery refuses at evaluation. */
 const QUERY_ONLY: readonly FunctionSignature[] = [
   { name: 'buildfiles', argTypes: [E], mandatory: 1 },
   { name: 'loadfiles', argTypes: [E], mandatory: 1 },
@@ -46,8 +46,9 @@ export interface SignatureOptions {
 export function functionSignatures(opts: SignatureOptions): Map<string, FunctionSignature> {
   const list: FunctionSignature[] = [...COMMON];
   list.push(opts.someTakesCount ? { name: 'some', argTypes: [E, I], mandatory: 1 } : { name: 'some', argTypes: [E], mandatory: 1 });
+  // cquery parses the query-only functions too, and refuses them when it evaluates them.
+  list.push(...QUERY_ONLY);
   if (opts.command === 'cquery') list.push({ name: 'config', argTypes: [E, W], mandatory: 2 });
-  else list.push(...QUERY_ONLY);
   if (opts.skyQuery) list.push(...SKY_QUERY);
   return new Map(list.map((f) => [f.name, f]));
 }
