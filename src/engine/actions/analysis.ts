@@ -54,6 +54,7 @@ import {
   misplacedPackageGroup,
   notVisible,
   parseLabelInPackage,
+  inTargetNoSuchLabel,
   referencedBy,
   testonlyDependency,
   type AttrSpec,
@@ -96,6 +97,8 @@ interface NodeState {
   readonly prerequisites: Map<string, AnalyzedTarget[]>;
   /** A select() of this target failed (only its first failure is reported). */
   selectFailed: boolean;
+  /** Dependencies in a package in error already reported. */
+  inErrorReported?: Set<string>;
   failed: boolean;
   cause?: RootCause;
   /**
@@ -123,6 +126,9 @@ export class Analysis implements ConfiguredGraph {
   /** genrule `exec_tools`: always the exec configuration. */
   private readonly execToolsConfig: Configuration;
   readonly actions = new Map<string, Action>();
+  private get keepGoing(): boolean {
+    return lastValue(this.opts.context.commandLine.options, 'keep_going')?.value === true;
+  }
   /** Main-repository packages whose targets were configured, for "N packages loaded, M targets configured". */
   readonly packagesSeen = new Set<string>();
   private readonly diagnostics: Diagnostic[] = [];
@@ -326,8 +332,7 @@ export class Analysis implements ConfiguredGraph {
       }
     }
     if (failures.length > 0 && !s.selectFailed) {
-      const keepGoing = lastValue(this.opts.context.commandLine.options, 'keep_going')?.value === true;
-      const f = keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? failures[0]!);
+      const f = this.keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? failures[0]!);
       const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: f.attr, selectKey: f.key }, { printed: 'none', ...(f.related ? { related: f.related } : {}) });
       s.failed = true;
       s.selectFailed = true;
@@ -342,7 +347,11 @@ export class Analysis implements ConfiguredGraph {
     // The select() keys: prerequisites, analysed first. When one fails, no dependency is resolved
     // (ConfiguredTargetFunction stops at getConfigConditions; checked with 4.2.3).
     this.configKeys(rule, config, s);
-    if (s.selectFailed) return;
+    if (s.selectFailed) {
+      // The select()s are still explained (the Why panel), with no further error.
+      for (const [name, raw] of rule.attrs) if (raw instanceof Configurable) this.resolve(rule, name, config, s);
+      return;
+    }
 
     // Label attributes: resolved, their targets analysed and the edges checked.
     for (const spec of specs) {
@@ -378,7 +387,8 @@ export class Analysis implements ConfiguredGraph {
     }
     // Rules that resolve toolchains depend on the target platform (and, current Bazel, the execution platform).
     const edges = this.profile.platformEdges;
-    if (edges.rules.includes(rule.ruleClass)) {
+    const resolvesToolchains = 'allExcept' in edges.rules ? !rule.schema.buildSetting && !edges.rules.allExcept.includes(rule.ruleClass) : edges.rules.includes(rule.ruleClass);
+    if (resolvesToolchains) {
       const tp = this.platformLabel(config.platform);
       if (tp) this.edge(s, rule, '$target_platform', tp, config, { implicit: true, tool: false, checked: false });
       const ep = edges.execPlatform ? this.platformLabel(this.toolConfig.platform) : undefined;
@@ -516,13 +526,18 @@ export class Analysis implements ConfiguredGraph {
       return undefined;
     }
     const t = found.target;
-    if (t.label.repo === '' && (owner.kind === 'rule' || owner.kind === 'generated file') && this.loader.getPackage(t.label.pkg)?.inError) {
-      // A target in a package with errors is not used, even when it is fine itself; it is still analysed, so
-      // its own errors (an output file's generating rule's select() keys…) are reported too (Bazel 4.2.3).
+    if (t.label.repo === '' && attr !== '$config_dependencies' && (owner.kind === 'rule' || owner.kind === 'generated file') && this.loader.getPackage(t.label.pkg)?.inError) {
+      // A target in a package with errors is not used, even when it is fine itself; under --keep_going it is
+      // still analysed, so its own errors (an output file's generating rule's select() keys…) are reported too
+      // (Bazel 4.2.3; without --keep_going the first error ends analysis).
       const inError = `Target '${labelToString(t.label)}' contains an error and its package is in error`;
-      if (owner.kind === 'rule') this.report(owner, referencedBy(inError, owner.label), { attr, value: labelToString(label) });
-      else this.report(undefined, `in target '${labelToString(owner.label)}', no such label '${labelToString(t.label)}': ${inError}`);
-      if (attr !== '$config_dependencies') this.analyze(t, config);
+      // Once per dependency (a label in two attributes is one).
+      if (!(s.inErrorReported ??= new Set()).has(labelToString(t.label))) {
+        s.inErrorReported.add(labelToString(t.label));
+        if (owner.kind === 'rule') this.report(owner, referencedBy(inError, owner.label), { attr, value: labelToString(label) });
+        else this.report(undefined, inTargetNoSuchLabel(owner.label, t.label, inError));
+      }
+      if (this.keepGoing) this.analyze(t, config);
       s.failed = true;
       s.cause ??= { kind: 'loading' };
       return undefined;

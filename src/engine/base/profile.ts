@@ -75,9 +75,9 @@ export interface Profile {
   /**
    * cquery's platform edges: which rules depend on the target platform, and whether they also depend on the
    * execution platform (in the host/exec configuration). 4.2.3 (checked with `bazel cquery deps(…)`): the target
-   * platform only, from the toolchain-resolving rules and config_setting.
+   * platform only, from every rule but those listed (and build settings): 4.2.3 resolves toolchains for all rules.
    */
-  readonly platformEdges: { readonly rules: readonly string[]; readonly execPlatform: boolean };
+  readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: boolean };
   // ---- query ----
   /** Default query ordering: 'dependency' (4.2.3's algorithm) or 'lexicographic' (#3). */
   readonly queryDefaultOrder: 'dependency' | 'lexicographic';
@@ -152,7 +152,10 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
     defaultHostPlatform: '@local_config_platform//:host',
-    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'config_setting'], execPlatform: false },
+    platformEdges: {
+      rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
+      execPlatform: false,
+    },
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,

@@ -35,6 +35,11 @@ export function noSuchTarget(label: Label, absoluteBuildFile: string, opts: { so
   return `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}'${hint} defined by ${absoluteBuildFile}`;
 }
 
+/** An output file whose generating rule cannot be used: `in target '//p:out', no such label '//p:rule': …`. */
+export function inTargetNoSuchLabel(target: Label, label: Label, message: string): string {
+  return `in target '${labelToString(target)}', no such label '${labelToString(label)}': ${message}`;
+}
+
 /** A recursive target pattern (`//x/...`) names each package in error below it. */
 export function packageContainsErrors(pkg: string): string {
   return `package contains errors: ${pkg}`;

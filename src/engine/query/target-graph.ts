@@ -16,6 +16,7 @@ import {
   labelsIn,
   labelToString,
   noSuchTarget,
+  inTargetNoSuchLabel,
   packageContainsErrors,
   parseTargetPattern,
   referencedBy,
@@ -292,7 +293,10 @@ export class TargetGraph implements QueryGraph<Target> {
         this.closureError = true;
         this.failedNodes.add(t);
         this.syncEvents();
-        this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${referencedBy(`Target '${labelToString(to.label)}' contains an error and its package is in error`, t.label)}` });
+        const inError = `Target '${labelToString(to.label)}' contains an error and its package is in error`;
+        // An output file names its generating rule as Bazel's analysis of it does.
+        const text = t.kind === 'generated file' ? inTargetNoSuchLabel(t.label, to.label, inError) : `${this.ruleLocation(t)}${referencedBy(inError, t.label)}`;
+        this.events.push({ severity: 'error', text });
       }
       out.push({ to, attr: e.attr, select: e.select, implicit: e.implicit, tool: e.tool });
     }

@@ -71,7 +71,8 @@ describe('query parser', () => {
   it('reads arguments by the signatures of the profile and command', () => {
     expect(error('some(//:a, 2)', bazel4)).toBe("syntax error at ', 2 )'");
     expect(error('allrdeps(//:a)')).toBe("syntax error at '( //:a )'");
-    expect(error('siblings(//:a)', cquery)).toMatch(/^syntax error at/);
+    // cquery parses the query-only functions and refuses them when it evaluates them.
+    expect(error('siblings(//:a)', cquery)).toBe('(no error)');
     expect(error('tests(//:a)', cquery)).toBe('(no error)');
     expect(parsed('config(//:a, target)', cquery)).toBe("config(//:a, 'target')");
     const sky = functionSignatures({ command: 'query', someTakesCount: true, skyQuery: true });

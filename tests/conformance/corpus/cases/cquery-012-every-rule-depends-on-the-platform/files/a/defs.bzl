@@ -1,0 +1,4 @@
+def _impl(ctx):
+    return []
+
+my_rule = rule(implementation = _impl, attrs = {"deps": attr.label_list()})
