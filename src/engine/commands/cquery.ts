@@ -30,6 +30,7 @@ import {
 import type { CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
 import { analysisExplanations, analyzedLine, resolveOne } from './pipeline.ts';
+import { StarlarkFormatter } from './cquery-starlark.ts';
 import { expressionText, parseOrReport, resultGraph } from './query.ts';
 import { Console, EXIT, rootCauseText, type CommandResult } from './result.ts';
 
@@ -169,6 +170,24 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
 
   // Bazel 4.2.3 checks the output format only now.
   const format = String(optionValue(cl, 'output') ?? 'label');
+  // Bazel makes every formatter before it picks the one --output names, so the starlark formatter's checks of
+  // --starlark:expr / --starlark:file fail the command whatever the format.
+  let starlark: StarlarkFormatter | undefined;
+  const starlarkExpr = String(given('starlark:expr') ?? '');
+  const starlarkFile = String(given('starlark:file') ?? '');
+  if (format === 'starlark' || starlarkExpr !== '' || starlarkFile !== '') {
+    const made = StarlarkFormatter.make({ expr: starlarkExpr, file: starlarkFile, workspace, workspaceDir: ctx.workspaceDir, profile });
+    if ('error' in made) {
+      for (const d of made.syntaxErrors) {
+        out.line('error', `${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`);
+        out.note(d);
+      }
+      out.line('error', `Error doing post analysis query: ${made.error}`);
+      out.line('failed', 'Build did NOT complete successfully');
+      return out.result(profile.cqueryStarlark.errorExit, explanations);
+    }
+    starlark = made;
+  }
   const valid = profile.cqueryOutputs;
   if (!valid.includes(format)) {
     out.line('error', `Invalid output format '${format}'. Valid values are: ${valid.join(', ')}`);
@@ -183,7 +202,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     return out.result(EXIT.SUCCESS, explanations);
   }
   const formatter = format === 'build' ? cqueryBuildFormatter(workspace, configured) : format === 'transitions' ? transitionsFormatter(graph) : formatterFor(format, workspace);
-  if (format !== 'files' && (!formatter || !['label', 'label_kind', 'build', 'graph', 'transitions'].includes(format))) {
+  if (format !== 'files' && format !== 'starlark' && (!formatter || !['label', 'label_kind', 'build', 'graph', 'transitions'].includes(format))) {
     out.line('error', `rulepen does not support cquery --output=${format} yet`);
     return out.result(EXIT.COMMAND_LINE_ERROR, explanations);
   }
@@ -218,7 +237,13 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     protoDefaultValues: flag('proto:default_values', true),
     implicitDeps,
   };
-  const printed = format === 'files' ? filesOutput(an, ordered) : formatter!({ graph, nodes: ordered, set: result, options });
+  let printed: unknown;
+  if (format === 'files') printed = filesOutput(an, ordered);
+  else if (format === 'starlark') {
+    const formatted = starlark!.formatAll(ordered.map((ct) => an.get(ct.key)!));
+    for (const e of formatted.errors) out.line('error', e);
+    printed = formatted.lines.map((l) => l + '\n').join('');
+  } else printed = formatter!({ graph, nodes: ordered, set: result, options });
   out.stdout(typeof printed === 'string' ? printed : '');
   if (failed.length > 0) {
     // --keep_going: the failed top-level targets were left out; Bazel still fails the command.
