@@ -110,4 +110,18 @@ describe('cquery --output=starlark', () => {
     expect(four.stderr).toContain("invalid --starlark:expr: name 'depset' is not defined (+ 2 more)");
     expect(four.exitCode).toBe(1);
   });
+
+  it('gives build_options(target): None for a source file, else the options and the build settings given a value', async () => {
+    const ws = {
+      ...files,
+      'p/flags.bzl': 'def _impl(ctx):\n    return []\nbool_flag = rule(implementation = _impl, build_setting = config.bool(flag = True))\n',
+      'p/BUILD': files['p/BUILD'] + 'load(":flags.bzl", "bool_flag")\nbool_flag(name = "f", build_setting_default = False)\n',
+    };
+    const expr = '--starlark:expr=str(build_options(target)["//p:f"]) if build_options(target) and "//p:f" in build_options(target) else str(build_options(target) and build_options(target)["//command_line_option:cpu"])';
+    expect((await cquery(ws, '//p:g', '--output=starlark', expr)).stdout).toBe('k8\n');
+    expect((await cquery(ws, '//p:g', '--output=starlark', expr, '--//p:f', '--cpu=arm')).stdout).toBe('True\n');
+    expect((await cquery(ws, '//p:a.txt', '--output=starlark', expr)).stdout).toBe('None\n');
+    const wrong = await cquery(ws, '//p:g', '--output=starlark', '--starlark:expr=build_options(False)');
+    expect(wrong.stderr).toContain("Error in build_options: in call to build_options(), parameter 'target' got value of type 'bool', want 'Target'");
+  });
 });

@@ -22,11 +22,14 @@
 // succeeds.
 
 import { SourceFile, type Diagnostic, type Profile } from '../base/index.ts';
-import { depsetBuiltin, labelToString, type Workspace } from '../loading/index.ts';
+import { depsetBuiltin, labelToString, LabelSyntaxError, LabelValue, parseLabelInPackage, type Workspace } from '../loading/index.ts';
+import { CONFIGURATION_OPTIONS, OPTIONS, type Configuration } from '../config/index.ts';
 import { providersForQuery, TargetValue, type AnalyzedTarget } from '../actions/index.ts';
 import {
   Builtin,
+  Dict,
   EvalError,
+  List,
   errorToDiagnostic,
   execFile,
   formatTraceback,
@@ -160,9 +163,49 @@ function predeclared(profile: Profile): Map<string, Value> {
       }),
     ],
   ]);
+  m.set(
+    'build_options',
+    new Builtin('build_options', (_t, args, kwargs) => {
+      const config = targetOf('build_options', args, kwargs).target.config;
+      return config ? buildOptions(config, profile) : None;
+    }),
+  );
   if (profile.cqueryStarlark.utilToplevels) {
     m.set('depset', depsetBuiltin());
     m.set('proto', makeProtoModule());
   }
   return m;
+}
+
+/**
+ * `build_options(target)`: the configuration's options as `//command_line_option:<name>` → value, then the
+ * user-defined build settings given a value, by label. Bazel lists every native option whose value is a Starlark
+ * value (an enum such as compilation_mode is left out); rulepen has the options its configurations read.
+ */
+function buildOptions(config: Configuration, profile: Profile): Dict {
+  const entries: [Value, Value][] = [];
+  for (const name of CONFIGURATION_OPTIONS) {
+    const def = OPTIONS.get(name);
+    if (!def || def.kind === 'enum') continue;
+    const values = config.values(name);
+    let v: Value;
+    if (name === 'platforms') v = new List(platformLabels(config.platform, profile));
+    else if (def.multiple) v = new List(values.map((x) => String(x.value)));
+    else if (def.kind === 'boolean') v = values[values.length - 1]?.value === true;
+    else v = String(values[values.length - 1]?.value ?? '');
+    entries.push([`//command_line_option:${name}`, v]);
+  }
+  for (const [label, value] of config.starlarkFlags()) {
+    entries.push([label, Array.isArray(value) ? new List(value.map(String)) : (value as Value)]);
+  }
+  return new Dict(entries);
+}
+
+function platformLabels(platform: string, profile: Profile): Value[] {
+  try {
+    return [new LabelValue(parseLabelInPackage(platform, { repo: '', pkg: '' }, profile.labels), profile.labels === 'modern')];
+  } catch (e) {
+    if (e instanceof LabelSyntaxError) return [];
+    throw e;
+  }
 }
