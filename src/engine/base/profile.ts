@@ -114,6 +114,12 @@ export interface Profile {
    * exits with its failure detail's code (Query/ConfigurableQuery codes of failure_details.proto: 2, read from
    * memory of that file, not checked against a Bazel 8 run).
    */
+  /**
+   * cquery's proto outputs (proto, textproto, jsonproto, streamed_proto) give each target a `configuration_id`
+   * and list the configurations after the results (current Bazel's CqueryResult, --proto:include_configurations);
+   * 4.2.3 gave each target only `configuration { checksum }` (checked with `cquery --output=textproto`).
+   */
+  readonly cqueryProtoConfigurations: boolean;
   readonly cqueryStarlark: {
     readonly utilToplevels: boolean;
     readonly aliasProviders: boolean;
@@ -178,6 +184,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
+    cqueryProtoConfigurations: false,
     cqueryStarlark: { utilToplevels: false, aliasProviders: false, defaultInfoInProviders: false, errorExit: 1 },
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
@@ -211,6 +218,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
     genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
+    cqueryProtoConfigurations: true,
     cqueryStarlark: { utilToplevels: true, aliasProviders: true, defaultInfoInProviders: true, errorExit: 2 },
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,

@@ -17,6 +17,7 @@ import {
   exprToString,
   formatterFor,
   functionSignatures,
+  makeCqueryProtoFormatter,
   PackageInErrorError,
   QueryEvalError,
   registerFunction,
@@ -31,10 +32,13 @@ import type { CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
 import { analysisExplanations, analyzedLine, resolveOne } from './pipeline.ts';
 import { StarlarkFormatter } from './cquery-starlark.ts';
-import { expressionText, parseOrReport, resultGraph } from './query.ts';
+import { expressionText, latin1, parseOrReport, resultGraph } from './query.ts';
 import { Console, EXIT, rootCauseText, type CommandResult } from './result.ts';
 
 registerFunction(configFunction);
+
+/** The protocol-buffer outputs (Bazel's cquery ProtoOutputFormatterCallback). */
+const PROTO_FORMATS: readonly string[] = ['proto', 'streamed_proto', 'textproto', 'jsonproto'];
 
 /** The part of the analysed graph cquery sees: what the top-level targets that analysed cleanly reach. */
 function reachableFrom(an: Analysis, roots: readonly AnalyzedTarget[]): ConfiguredGraph {
@@ -201,8 +205,19 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.line('error', "Instead of using --output=transitions, set the --transitions flag explicitly to 'lite' or 'full'");
     return out.result(EXIT.SUCCESS, explanations);
   }
-  const formatter = format === 'build' ? cqueryBuildFormatter(workspace, configured) : format === 'transitions' ? transitionsFormatter(graph) : formatterFor(format, workspace);
-  if (format !== 'files' && format !== 'starlark' && (!formatter || !['label', 'label_kind', 'build', 'graph', 'transitions'].includes(format))) {
+  const formatter =
+    format === 'build'
+      ? cqueryBuildFormatter(workspace, configured)
+      : format === 'transitions'
+        ? transitionsFormatter(graph)
+        : PROTO_FORMATS.includes(format)
+          ? makeCqueryProtoFormatter<ConfiguredTarget>(workspace, format, {
+              configuration: (ct) => ct.config,
+              attribute: (ct, attr) => configured.attribute(ct, attr),
+              withConfigurations: profile.cqueryProtoConfigurations,
+            })
+          : formatterFor(format, workspace);
+  if (format !== 'files' && format !== 'starlark' && (!formatter || !['label', 'label_kind', 'build', 'graph', 'transitions', ...PROTO_FORMATS].includes(format))) {
     out.line('error', `rulepen does not support cquery --output=${format} yet`);
     return out.result(EXIT.COMMAND_LINE_ERROR, explanations);
   }
@@ -244,7 +259,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     for (const e of formatted.errors) out.line('error', e);
     printed = formatted.lines.map((l) => l + '\n').join('');
   } else printed = formatter!({ graph, nodes: ordered, set: result, options });
-  out.stdout(typeof printed === 'string' ? printed : '');
+  out.stdout(typeof printed === 'string' ? printed : printed instanceof Uint8Array ? latin1(printed) : '');
   if (failed.length > 0) {
     // --keep_going: the failed top-level targets were left out; Bazel still fails the command.
     const loading = failed.some((f) => f.rootCause?.kind === 'loading');
@@ -253,6 +268,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   }
   const partial = graph.skippedErrors.length > 0;
   const res = out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS, explanations);
+  if (printed instanceof Uint8Array) res.stdoutBytes = printed;
   res.graph = resultGraph(graph, ordered, result);
   return res;
 }
