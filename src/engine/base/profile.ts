@@ -120,6 +120,11 @@ export interface Profile {
    * 4.2.3 gave each target only `configuration { checksum }` (checked with `cquery --output=textproto`).
    */
   readonly cqueryProtoConfigurations: boolean;
+  /**
+   * `--transitions=lite|full` without --output makes the output `transitions` (current Bazel's CqueryCommand sets
+   * it as a computed default); 4.2.3 kept the label output (checked with `cquery //p:g --transitions=lite`).
+   */
+  readonly cqueryTransitionsImplyOutput: boolean;
   readonly cqueryStarlark: {
     readonly utilToplevels: boolean;
     readonly aliasProviders: boolean;
@@ -185,6 +190,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
     cqueryProtoConfigurations: false,
+    cqueryTransitionsImplyOutput: false,
     cqueryStarlark: { utilToplevels: false, aliasProviders: false, defaultInfoInProviders: false, errorExit: 1 },
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
@@ -219,6 +225,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
     cqueryProtoConfigurations: true,
+    cqueryTransitionsImplyOutput: true,
     cqueryStarlark: { utilToplevels: true, aliasProviders: true, defaultInfoInProviders: true, errorExit: 2 },
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,

@@ -173,7 +173,9 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   out.line('info', `Found ${found} target${found === 1 ? '' : 's'}...`);
 
   // Bazel 4.2.3 checks the output format only now.
-  const format = String(optionValue(cl, 'output') ?? 'label');
+  const transitions = String(given('transitions') ?? 'none');
+  // Current Bazel's CqueryCommand makes --output=transitions the default once --transitions is set.
+  const format = String(given('output') ?? (profile.cqueryTransitionsImplyOutput && transitions !== 'none' ? 'transitions' : optionValue(cl, 'output') ?? 'label'));
   // Bazel makes every formatter before it picks the one --output names, so the starlark formatter's checks of
   // --starlark:expr / --starlark:file fail the command whatever the format.
   let starlark: StarlarkFormatter | undefined;
@@ -199,7 +201,6 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   }
   const configured = reachableFrom(an, analysed.filter((a) => !a.failed));
   const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps, implicitDeps });
-  const transitions = String(given('transitions') ?? 'none');
   if (format === 'transitions' && transitions === 'none') {
     // Bazel 4.2.3 prints this and succeeds with no output.
     out.line('error', "Instead of using --output=transitions, set the --transitions flag explicitly to 'lite' or 'full'");
