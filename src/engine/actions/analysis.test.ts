@@ -370,6 +370,37 @@ describe('Starlark rules', () => {
     expect(r.exitCode).toBe(0);
     expect(r.out('bazel-bin/pkg/g.txt')).toBe('from write hi\ninput\nhello\n');
   });
+
+  it("see their dependencies as Targets: indexed by provider, an alias standing for its actual", async () => {
+    const r = await run(
+      {
+        'pkg/defs.bzl': [
+          'MyInfo = provider(fields = ["v"])',
+          'OtherInfo = provider()',
+          'def _lib(ctx):',
+          '    return [MyInfo(v = ctx.label.name)]',
+          'lib = rule(implementation = _lib)',
+          'def _use(ctx):',
+          '    out = ctx.actions.declare_file(ctx.label.name + ".txt")',
+          '    d = ctx.attr.dep',
+          '    text = "%s %s %s %s %s" % (d[MyInfo].v, MyInfo in d, OtherInfo in d, d.label.name, type(d))',
+          '    ctx.actions.write(out, text + "\\n" + str(d) + "\\n")',
+          '    return [DefaultInfo(files = depset([out]))]',
+          'use = rule(implementation = _use, attrs = {"dep": attr.label()})',
+          'def _bad(ctx):',
+          '    return [ctx.attr.dep[OtherInfo]]',
+          'bad = rule(implementation = _bad, attrs = {"dep": attr.label()})',
+        ].join('\n'),
+        'pkg/BUILD': 'load(":defs.bzl", "bad", "lib", "use")\nlib(name = "l")\nalias(name = "a", actual = ":l")\nuse(name = "u", dep = ":a")\nbad(name = "b", dep = ":l")\n',
+      },
+      'build',
+      '//pkg:u',
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-bin/pkg/u.txt')).toBe('l True False l Target\n<alias target //pkg:a of //pkg:l>\n');
+    const bad = await run({ 'pkg/defs.bzl': 'OtherInfo = provider()\ndef _lib(ctx):\n    return []\nlib = rule(implementation = _lib)\ndef _bad(ctx):\n    return [ctx.attr.dep[OtherInfo]]\nbad = rule(implementation = _bad, attrs = {"dep": attr.label()})\n', 'pkg/BUILD': 'load(":defs.bzl", "bad", "lib")\nlib(name = "l")\nbad(name = "b", dep = ":l")\n' }, 'build', '//pkg:b');
+    expect(bad.stderr).toContain("<target //pkg:l> (rule 'lib') doesn't contain declared provider 'OtherInfo'");
+  });
 });
 
 describe('results', () => {

@@ -431,6 +431,7 @@ export class Analysis implements ConfiguredGraph {
       ...(r.runArgs ? { runArgs: r.runArgs } : {}),
       ...(r.makeVariables ? { makeVariables: r.makeVariables } : {}),
       ...(r.suiteTests ? { suiteTests: r.suiteTests } : {}),
+      ...(r.starlarkProviders ? { starlarkProviders: r.starlarkProviders } : {}),
     };
   }
 

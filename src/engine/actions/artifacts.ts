@@ -6,7 +6,7 @@
 
 import type { Diagnostic } from '../base/index.ts';
 import type { Configuration, ConfiguredTarget } from '../config/index.ts';
-import type { Label, Location } from '../loading/index.ts';
+import type { Label, Location, ProviderInstance } from '../loading/index.ts';
 
 export interface Artifact {
   readonly execPath: string;
@@ -84,6 +84,8 @@ export interface Providers {
   readonly makeVariables?: ReadonlyMap<string, string>;
   /** test_suite: the tests it expands to. */
   readonly suiteTests?: readonly AnalyzedTarget[];
+  /** A Starlark rule's own providers (instances of `provider()`s), in the order its implementation returned them. */
+  readonly starlarkProviders?: readonly ProviderInstance[];
 }
 
 /**

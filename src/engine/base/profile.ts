@@ -103,6 +103,34 @@ export interface Profile {
   readonly genqueryOutputs: readonly string[];
   /** cquery output formats that exist, in the order Bazel lists them ("Valid values are: …"); `files` is 5.x+. */
   readonly cqueryOutputs: readonly string[];
+  /**
+   * cquery --output=starlark (StarlarkOutputFormatterCallback). `utilToplevels`: besides `providers` and
+   * `build_options`, the formatter sees `depset`, `json`, `proto` and `struct` (current Bazel's
+   * getUtilToplevelsForCquery); 4.2.3 had none of them ("name 'depset' is not defined (+ 2 more)", checked).
+   * `aliasProviders`: `providers(alias)` is its actual's dict (AliasConfiguredTarget.getProvidersDictForQuery);
+   * 4.2.3 returned None (checked). `defaultInfoInProviders`: that dict lists DefaultInfo, which current Bazel adds
+   * for every target (StarlarkOutputFormatterCallbackTest). `errorExit`: the exit code when the formatter cannot
+   * be made (both flags given, a bad expression or file, no usable `format`): 1 in 4.2.3 (checked); current Bazel
+   * exits with its failure detail's code (Query/ConfigurableQuery codes of failure_details.proto: 2, read from
+   * memory of that file, not checked against a Bazel 8 run).
+   */
+  /**
+   * cquery's proto outputs (proto, textproto, jsonproto, streamed_proto) give each target a `configuration_id`
+   * and list the configurations after the results (current Bazel's CqueryResult, --proto:include_configurations);
+   * 4.2.3 gave each target only `configuration { checksum }` (checked with `cquery --output=textproto`).
+   */
+  readonly cqueryProtoConfigurations: boolean;
+  /**
+   * `--transitions=lite|full` without --output makes the output `transitions` (current Bazel's CqueryCommand sets
+   * it as a computed default); 4.2.3 kept the label output (checked with `cquery //p:g --transitions=lite`).
+   */
+  readonly cqueryTransitionsImplyOutput: boolean;
+  readonly cqueryStarlark: {
+    readonly utilToplevels: boolean;
+    readonly aliasProviders: boolean;
+    readonly defaultInfoInProviders: boolean;
+    readonly errorExit: number;
+  };
   // ---- command line ----
   /** `common` lines of a .bazelrc skip options the command does not accept (7.0+) instead of failing. */
   readonly rcCommonIgnoresInapplicable: boolean;
@@ -164,6 +192,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
+    cqueryProtoConfigurations: false,
+    cqueryTransitionsImplyOutput: false,
+    cqueryStarlark: { utilToplevels: false, aliasProviders: false, defaultInfoInProviders: false, errorExit: 1 },
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
     execrootName: '__main__',
@@ -196,6 +227,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
     genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
+    cqueryProtoConfigurations: true,
+    cqueryTransitionsImplyOutput: true,
+    cqueryStarlark: { utilToplevels: true, aliasProviders: true, defaultInfoInProviders: true, errorExit: 2 },
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,
     execrootName: '_main',

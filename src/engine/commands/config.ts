@@ -2,13 +2,13 @@
 // which holds exactly these right after such a build), and shows one configuration's options, or the options
 // that differ between two, by id — the ids cquery prints.
 
-import { OPTIONS, type Configuration } from '../config/index.ts';
+import { CONFIGURATION_OPTIONS, OPTIONS, type Configuration } from '../config/index.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
 import { EXIT, type CommandResult } from './result.ts';
 
 /** The options a configuration shows: those our configurations read, in name order. */
-const SHOWN = ['compilation_mode', 'conlyopt', 'copt', 'cpu', 'cxxopt', 'define', 'features', 'host_cpu', 'linkopt', 'platforms'];
+const SHOWN = CONFIGURATION_OPTIONS;
 
 function describe(c: Configuration): Map<string, string> {
   const m = new Map<string, string>();

@@ -17,6 +17,7 @@ import {
   exprToString,
   formatterFor,
   functionSignatures,
+  makeCqueryProtoFormatter,
   PackageInErrorError,
   QueryEvalError,
   registerFunction,
@@ -30,10 +31,14 @@ import {
 import type { CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
 import { analysisExplanations, analyzedLine, resolveOne } from './pipeline.ts';
-import { expressionText, parseOrReport, resultGraph } from './query.ts';
+import { StarlarkFormatter } from './cquery-starlark.ts';
+import { expressionText, latin1, parseOrReport, resultGraph } from './query.ts';
 import { Console, EXIT, rootCauseText, type CommandResult } from './result.ts';
 
 registerFunction(configFunction);
+
+/** The protocol-buffer outputs (Bazel's cquery ProtoOutputFormatterCallback). */
+const PROTO_FORMATS: readonly string[] = ['proto', 'streamed_proto', 'textproto', 'jsonproto'];
 
 /** The part of the analysed graph cquery sees: what the top-level targets that analysed cleanly reach. */
 function reachableFrom(an: Analysis, roots: readonly AnalyzedTarget[]): ConfiguredGraph {
@@ -168,7 +173,27 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   out.line('info', `Found ${found} target${found === 1 ? '' : 's'}...`);
 
   // Bazel 4.2.3 checks the output format only now.
-  const format = String(optionValue(cl, 'output') ?? 'label');
+  const transitions = String(given('transitions') ?? 'none');
+  // Current Bazel's CqueryCommand makes --output=transitions the default once --transitions is set.
+  const format = String(given('output') ?? (profile.cqueryTransitionsImplyOutput && transitions !== 'none' ? 'transitions' : optionValue(cl, 'output') ?? 'label'));
+  // Bazel makes every formatter before it picks the one --output names, so the starlark formatter's checks of
+  // --starlark:expr / --starlark:file fail the command whatever the format.
+  let starlark: StarlarkFormatter | undefined;
+  const starlarkExpr = String(given('starlark:expr') ?? '');
+  const starlarkFile = String(given('starlark:file') ?? '');
+  if (format === 'starlark' || starlarkExpr !== '' || starlarkFile !== '') {
+    const made = StarlarkFormatter.make({ expr: starlarkExpr, file: starlarkFile, workspace, workspaceDir: ctx.workspaceDir, profile });
+    if ('error' in made) {
+      for (const d of made.syntaxErrors) {
+        out.line('error', `${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`);
+        out.note(d);
+      }
+      out.line('error', `Error doing post analysis query: ${made.error}`);
+      out.line('failed', 'Build did NOT complete successfully');
+      return out.result(profile.cqueryStarlark.errorExit, explanations);
+    }
+    starlark = made;
+  }
   const valid = profile.cqueryOutputs;
   if (!valid.includes(format)) {
     out.line('error', `Invalid output format '${format}'. Valid values are: ${valid.join(', ')}`);
@@ -176,14 +201,24 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   }
   const configured = reachableFrom(an, analysed.filter((a) => !a.failed));
   const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps, implicitDeps });
-  const transitions = String(given('transitions') ?? 'none');
   if (format === 'transitions' && transitions === 'none') {
     // Bazel 4.2.3 prints this and succeeds with no output.
     out.line('error', "Instead of using --output=transitions, set the --transitions flag explicitly to 'lite' or 'full'");
     return out.result(EXIT.SUCCESS, explanations);
   }
-  const formatter = format === 'build' ? cqueryBuildFormatter(workspace, configured) : format === 'transitions' ? transitionsFormatter(graph) : formatterFor(format, workspace);
-  if (format !== 'files' && (!formatter || !['label', 'label_kind', 'build', 'graph', 'transitions'].includes(format))) {
+  const formatter =
+    format === 'build'
+      ? cqueryBuildFormatter(workspace, configured)
+      : format === 'transitions'
+        ? transitionsFormatter(graph)
+        : PROTO_FORMATS.includes(format)
+          ? makeCqueryProtoFormatter<ConfiguredTarget>(workspace, format, {
+              configuration: (ct) => ct.config,
+              attribute: (ct, attr) => configured.attribute(ct, attr),
+              withConfigurations: profile.cqueryProtoConfigurations,
+            })
+          : formatterFor(format, workspace);
+  if (format !== 'files' && format !== 'starlark' && (!formatter || !['label', 'label_kind', 'build', 'graph', 'transitions', ...PROTO_FORMATS].includes(format))) {
     out.line('error', `rulepen does not support cquery --output=${format} yet`);
     return out.result(EXIT.COMMAND_LINE_ERROR, explanations);
   }
@@ -218,8 +253,14 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     protoDefaultValues: flag('proto:default_values', true),
     implicitDeps,
   };
-  const printed = format === 'files' ? filesOutput(an, ordered) : formatter!({ graph, nodes: ordered, set: result, options });
-  out.stdout(typeof printed === 'string' ? printed : '');
+  let printed: unknown;
+  if (format === 'files') printed = filesOutput(an, ordered);
+  else if (format === 'starlark') {
+    const formatted = starlark!.formatAll(ordered.map((ct) => an.get(ct.key)!));
+    for (const e of formatted.errors) out.line('error', e);
+    printed = formatted.lines.map((l) => l + '\n').join('');
+  } else printed = formatter!({ graph, nodes: ordered, set: result, options });
+  out.stdout(typeof printed === 'string' ? printed : printed instanceof Uint8Array ? latin1(printed) : '');
   if (failed.length > 0) {
     // --keep_going: the failed top-level targets were left out; Bazel still fails the command.
     const loading = failed.some((f) => f.rootCause?.kind === 'loading');
@@ -228,6 +269,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   }
   const partial = graph.skippedErrors.length > 0;
   const res = out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS, explanations);
+  if (printed instanceof Uint8Array) res.stdoutBytes = printed;
   res.graph = resultGraph(graph, ordered, result);
   return res;
 }

@@ -165,7 +165,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
 }
 
 /** Binary output (proto) carried in the stdout string, one char per byte. */
-function latin1(bytes: Uint8Array): string {
+export function latin1(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
   return s;

@@ -11,7 +11,7 @@
 import type { Profile } from '../base/index.ts';
 import type { Loader } from '../loading/index.ts';
 import type { CommandLine } from './bazelrc.ts';
-import { BuildSettings, type StarlarkFlagSetting } from './build-settings.ts';
+import { BuildSettings, type BuildSettingValue, type StarlarkFlagSetting } from './build-settings.ts';
 import { allValues, lastValue, OPTIONS, type OptionSource, type OptionValue } from './options.ts';
 import { resolvePlatform, type PlatformInfo } from './platforms.ts';
 import { TargetLookup } from './targets.ts';
@@ -32,6 +32,8 @@ export interface Configuration {
   readonly defines: ReadonlyMap<string, OptionValue>;
   /** User-defined build settings by canonical label: value and source (default when not set). */
   starlarkFlag(label: string): { value: unknown; source: OptionSource } | undefined;
+  /** The user-defined build settings given a value (BuildOptions' Starlark options), by label, in label order. */
+  starlarkFlags(): readonly (readonly [string, BuildSettingValue])[];
   /** The target platform's label and its constraint values: setting label → value label. */
   readonly platform: string;
   readonly constraints: ReadonlyMap<string, string>;
@@ -61,6 +63,9 @@ export interface ConfigContext {
   readonly profile: Profile;
   readonly workspaceDir: string;
 }
+
+/** The native options rulepen's configurations read (what `config` shows and cquery's build_options lists), by name. */
+export const CONFIGURATION_OPTIONS: readonly string[] = ['compilation_mode', 'conlyopt', 'copt', 'cpu', 'cxxopt', 'define', 'features', 'host_cpu', 'linkopt', 'platforms'];
 
 /** Target options that a host/exec configuration takes from another option. */
 const HOST_OPTIONS: Readonly<Record<string, string>> = {
@@ -197,6 +202,13 @@ class ConfigurationImpl implements Configuration {
   starlarkFlag(label: string): { value: unknown; source: OptionSource } | undefined {
     const f = this.flags.get(label);
     return f ? { value: f.value, source: f.source } : undefined;
+  }
+
+  starlarkFlags(): readonly (readonly [string, BuildSettingValue])[] {
+    return [...this.flags]
+      .filter(([, f]) => f.source.kind !== 'default')
+      .map(([k, f]) => [k, f.value] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 }
 

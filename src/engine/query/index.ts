@@ -12,3 +12,4 @@ export { formatterFor, GRAPH_FORMATS, type OutputContext, type OutputOptions } f
 export { evaluateGenquery, type GenqueryExplanation, type GenqueryInput, type GenqueryResult } from './genquery.ts';
 export { ConfiguredQueryGraph, configFunction, configName, type ConfiguredQueryOptions } from './cquery-graph.ts';
 export { cqueryBuildFormatter } from './output/build.ts';
+export { makeCqueryProtoFormatter, type CqueryProtoNodes } from './output/proto.ts';

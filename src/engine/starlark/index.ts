@@ -4,7 +4,7 @@
 // Bazel: labels, packages and rules come in as predeclared values and leave as the module's globals.
 
 // ---- syntax ----
-export { parse, type Dialect, type ParseFileOptions } from './syntax/parse.ts';
+export { parse, parseExpression, type Dialect, type ParseFileOptions } from './syntax/parse.ts';
 export { walk } from './syntax/walk.ts';
 export { boundIdents, docString } from './syntax/ast.ts';
 export type {
@@ -67,6 +67,8 @@ export {
   jsonDecode,
   jsonIndent,
   BuiltinModule,
+  makeProtoModule,
+  protoEncodeText,
   formatString,
   updateDict,
 } from './lib/index.ts';

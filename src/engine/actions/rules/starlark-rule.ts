@@ -14,6 +14,7 @@ import { utf8Encode } from '../../base/index.ts';
 import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
 import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
 import { GENRULE_ENV } from './genrule.ts';
+import { artifactOf, fileValue as sharedFileValue, TargetValue } from '../starlark-target.ts';
 
 /** The rule class whose loading schema a target has (searched in the .bzl files its package loaded). */
 function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
@@ -27,31 +28,11 @@ function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
   return undefined;
 }
 
-const fileArtifacts = new WeakMap<object, Artifact>();
 /** Labels print as current Bazel's (`@@//pkg:name`) in the profile analysing now (set per rule; analysis is synchronous). */
 let canonicalLabels = false;
 
 function fileValue(a: Artifact): Value {
-  const base = a.shortPath.slice(a.shortPath.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  const f = new Struct([
-    ['path', a.execPath],
-    ['short_path', a.shortPath],
-    ['basename', base],
-    ['dirname', a.execPath.slice(0, a.execPath.lastIndexOf('/'))],
-    ['extension', dot < 0 ? '' : base.slice(dot + 1)],
-    ['is_source', a.root === ''],
-    ['root', new Struct([['path', a.root]])],
-    ['owner', a.label ? new LabelValue(a.label, canonicalLabels) : None],
-  ]);
-  fileArtifacts.set(f, a);
-  return f;
-}
-
-function artifactOf(v: Value, what: string): Artifact {
-  const a = typeof v === 'object' && v !== null ? fileArtifacts.get(v) : undefined;
-  if (!a) throw new EvalError(`${what}: expected a File`);
-  return a;
+  return sharedFileValue(a, canonicalLabels);
 }
 
 function filesOfDepset(v: Value | undefined, what: string): Artifact[] {
@@ -69,12 +50,7 @@ function kw(kwargs: [string, Value][], args: Value[], names: string[]): Map<stri
 }
 
 function targetValue(d: AnalyzedTarget): Value {
-  const files = new Depset(d.files.map(fileValue));
-  return new Struct([
-    ['label', new LabelValue(d.label, canonicalLabels)],
-    ['files', files],
-    ['files_to_run', new Struct([['executable', d.executable ? fileValue(d.executable) : None]])],
-  ]);
+  return new TargetValue(d, canonicalLabels);
 }
 
 function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
@@ -222,9 +198,11 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   let exe: Artifact | undefined;
   const groups = new Map<string, Artifact[]>();
   let makeVariables: Map<string, string> | undefined;
+  const own: ProviderInstance[] = [];
   const providers = result instanceof List ? result.elems : result === None ? [] : [result];
   for (const p of providers) {
     if (!(p instanceof ProviderInstance)) continue;
+    if (!p.provider.isBuiltin) own.push(p);
     const get = (f: string) => {
       const i = p.names.indexOf(f);
       return i < 0 ? undefined : p.values[i];
@@ -245,7 +223,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
     }
   }
   const filesOut = defaultFiles ?? declared.map(fixed);
-  return { files: filesOut, runfiles: uniq([...filesOut, ...(exe ? [exe] : [])]), executable: exe, outputGroups: groups, makeVariables };
+  return { files: filesOut, runfiles: uniq([...filesOut, ...(exe ? [exe] : [])]), executable: exe, outputGroups: groups, makeVariables, starlarkProviders: own };
 }
 
 /** Rules defined in .bzl files with rule(implementation = …): analysis picks it for any rule class not native. */

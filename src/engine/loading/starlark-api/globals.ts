@@ -258,6 +258,17 @@ function schemaDefault(v: Value): AttrDefault {
   return null;
 }
 
+/** `depset(direct = None, order = "default", transitive = None)`. */
+export function depsetBuiltin(): Builtin {
+  return new Builtin('depset', (_t, args, kwargs) => {
+    // `order` is accepted but not modelled: a depset lists transitive elements, then direct ones (makeDepset).
+    const [direct, , transitive] = unpackArgs('depset', args, kwargs, {
+      params: [{ name: 'direct', named: true, default: None }, named('order', 'default'), named('transitive')],
+    });
+    return makeDepset(direct!, transitive!);
+  });
+}
+
 /** The loading schema of a Starlark rule class (built once, after it was exported). */
 const schemas = new WeakMap<RuleClass, RuleSchema>();
 export function ruleSchemaOf(rule: RuleClass): RuleSchema {
@@ -505,16 +516,7 @@ export function starlarkApiGlobals(host: StarlarkApiHost): Map<string, Value> {
   g.set('module_extension', makeModuleExtension(host));
   g.set('tag_class', makeTagClass());
   g.set('config', makeConfigModule());
-  g.set(
-    'depset',
-    new Builtin('depset', (_t, args, kwargs) => {
-      // `order` is accepted but not modelled: a depset lists transitive elements, then direct ones (makeDepset).
-      const [direct, , transitive] = unpackArgs('depset', args, kwargs, {
-        params: [{ name: 'direct', named: true, default: None }, named('order', 'default'), named('transitive')],
-      });
-      return makeDepset(direct!, transitive!);
-    }),
-  );
+  g.set('depset', depsetBuiltin());
   for (const p of ['DefaultInfo', 'OutputGroupInfo', 'RunEnvironmentInfo', 'InstrumentedFilesInfo', 'PackageSpecificationInfo', 'CcInfo', 'PyInfo']) {
     g.set(p, builtinProvider(p));
   }

@@ -2,7 +2,7 @@
 // module_extension(), tag_class(), config.*, built-in providers) and the values it makes, which the docs layer
 // reads to extract ModuleInfo. Hooked into the .bzl globals by native.ts; `exportValue` is the loader's
 // postAssign hook that names rules and providers after the global they are assigned to.
-export { starlarkApiGlobals, ruleSchemaOf, type StarlarkApiHost } from './globals.ts';
+export { starlarkApiGlobals, ruleSchemaOf, depsetBuiltin, type StarlarkApiHost } from './globals.ts';
 export { trimDocString } from './doc-string.ts';
 export {
   AspectValue,

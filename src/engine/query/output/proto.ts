@@ -10,6 +10,7 @@ import { reflect, type ReflectMessage } from '@bufbuild/protobuf/reflect';
 import { utf8Encode } from '../../base/index.ts';
 import {
   compareLabels,
+  Configurable,
   IMPLICIT_TESTS_ATTR,
   labelToString,
   type AttrSpec,
@@ -32,6 +33,8 @@ import {
   type Target as TargetProto,
 } from './proto/build_pb.ts';
 import { flattenValue, SEVERAL_VALUES } from './xml.ts';
+import { ConfigurationSchema, ConfiguredTargetSchema, CqueryResultSchema, type ConfiguredTarget as ConfiguredTargetProto } from './proto/analysis_v2_pb.ts';
+import type { Configuration } from '../../config/index.ts';
 
 function discriminator(t: AttrSpec['type']): D {
   switch (t) {
@@ -130,7 +133,10 @@ function attributeProto(spec: AttrSpec, v: PlainAttrValue, explicit: boolean): A
   return a;
 }
 
-function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): TargetProto {
+/** cquery: the value a configurable attribute took in the node's configuration (undefined: keep the union). */
+type ConfiguredValue<T> = (n: T, attr: string) => PlainAttrValue | undefined;
+
+function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, configured?: ConfiguredValue<T>): TargetProto {
   const g = ctx.graph;
   const o = ctx.options;
   const t: Target = g.target(n);
@@ -149,7 +155,10 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace): Targ
         implicitTestsListed ||= a.name === '$implicit_tests';
         const { value, explicit } = listedValue(t, a, pkg, workspace, configDeps, o.workspaceDir);
         if (!explicit && !o.protoDefaultValues) continue;
-        const flat = flattenValue(a.spec.type, value);
+        // cquery reads attributes through the configured attribute mapper: a visibility not written has no value
+        // there (query prints the package's default).
+        const resolved = !configured ? undefined : t.attrs.get(a.name) instanceof Configurable ? configured(n, a.name) : a.name === 'visibility' && !explicit ? [] : undefined;
+        const flat = resolved !== undefined ? resolved : flattenValue(a.spec.type, value);
         attribute.push(attributeProto({ ...a.spec, name: a.name }, flat === SEVERAL_VALUES ? null : flat, explicit));
       }
       if (!configDepsListed) attribute.push(attributeProto({ name: '$config_dependencies', type: 'label_list', doc: '' }, configDeps(), false));
@@ -231,6 +240,65 @@ export function makeProtoFormatter(workspace: Workspace, format: string) {
         return JSON.stringify(toJson(QueryResultSchema, create(QueryResultSchema, { target: targets })), null, 2) + '\n';
       default:
         return targets.map((t) => JSON.stringify(toJson(TargetSchema, t)) + '\n').join('');
+    }
+  };
+}
+
+/** What cquery's proto outputs need of a configured-target node. */
+export interface CqueryProtoNodes<T> {
+  /** The node's configuration; null for a source file (no configuration). */
+  configuration(n: T): Configuration | null;
+  /** The value a configurable attribute took in the node's configuration. */
+  attribute: ConfiguredValue<T>;
+  /**
+   * Each target names its configuration by id, and the result lists those configurations (current Bazel's
+   * CqueryResult); Bazel 4.2.3 gave each target only `configuration { checksum }`.
+   */
+  readonly withConfigurations: boolean;
+}
+
+/**
+ * cquery --output=proto|streamed_proto|textproto|jsonproto (Bazel's cquery ProtoOutputFormatterCallback): an
+ * analysis.CqueryResult whose `results` hold each target's blaze_query.Target — its configurable attributes as
+ * they resolved in that configuration — with `configuration { checksum }` ("null" for a source file) and the
+ * 1-based id of the configuration in `configurations`, numbered in order of first use. streamed_proto writes one
+ * length-delimited CqueryResult per target, then one per configuration. rulepen's checksum is the configuration's
+ * short id (Bazel prints a 64-digit hash whose prefix that id is).
+ */
+export function makeCqueryProtoFormatter<N>(workspace: Workspace, format: string, nodes: CqueryProtoNodes<N>) {
+  return <T>(ctx: OutputContext<T>): string | Uint8Array => {
+    const ids = new Map<Configuration, number>();
+    const results: ConfiguredTargetProto[] = ctx.nodes.map((n) => {
+      const node = n as unknown as N;
+      const config = nodes.configuration(node);
+      const target = targetProto(ctx, n, workspace, (x, attr) => nodes.attribute(x as unknown as N, attr));
+      const configuration = create(ConfigurationSchema, { checksum: config ? config.id : 'null' });
+      if (!nodes.withConfigurations) return create(ConfiguredTargetSchema, { target, configuration });
+      let id = 0;
+      if (config) {
+        id = ids.get(config) ?? ids.size + 1;
+        ids.set(config, id);
+      }
+      return create(ConfiguredTargetSchema, { target, configuration, configurationId: id });
+    });
+    const configurations = [...ids].map(([c, id]) =>
+      create(ConfigurationSchema, { id, mnemonic: c.outputDir, platformName: c.cpu, checksum: c.id, isTool: c.kind !== 'target' }),
+    );
+    const all = create(CqueryResultSchema, { results, configurations });
+    switch (format) {
+      case 'proto':
+        return toBinary(CqueryResultSchema, all);
+      case 'streamed_proto':
+        return concat(
+          [...results.map((r) => create(CqueryResultSchema, { results: [r] })), ...configurations.map((c) => create(CqueryResultSchema, { configurations: [c] }))].flatMap((m) => {
+            const b = toBinary(CqueryResultSchema, m);
+            return [new Uint8Array(varint(b.length)), b];
+          }),
+        );
+      case 'textproto':
+        return textFormat(CqueryResultSchema, all);
+      default:
+        return JSON.stringify(toJson(CqueryResultSchema, all), null, 2) + '\n';
     }
   };
 }

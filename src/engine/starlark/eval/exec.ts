@@ -32,6 +32,11 @@ export interface ExecOptions {
   readonly postAssign?: PostAssignHook;
   /** Supplies the thread (for example to share a step counter); by default a new one is made. */
   readonly thread?: Thread;
+  /**
+   * Names of the universe this file does not see: for a dialect without some of the builtins rulepen keeps in
+   * the universe (Bazel 4.2.3's cquery formatter had no `struct` or `json`).
+   */
+  readonly withoutUniversal?: readonly string[];
 }
 
 export interface ExecResult {
@@ -49,18 +54,26 @@ export function universeFor(semantics: StarlarkSemantics): ReadonlyMap<string, V
   return u;
 }
 
+/** The universe a file sees: its semantics' universe, less the names it is told to leave out. */
+function universeOf(opts: Pick<ExecOptions, 'semantics' | 'withoutUniversal'>): ReadonlyMap<string, Value> {
+  const u = universeFor(opts.semantics);
+  if (!opts.withoutUniversal?.length) return u;
+  const hidden = new Set(opts.withoutUniversal);
+  return new Map([...u].filter(([k]) => !hidden.has(k)));
+}
+
 /**
  * Parses and resolves a file as Bazel does before running it: syntax errors, then (for BUILD files, only when
  * the file parsed) the dialect checks, then the resolver's errors (for .bzl files even after syntax errors).
  */
 export function compileFile(
   source: SourceFile,
-  opts: Pick<ExecOptions, 'dialect' | 'semantics' | 'predeclared'>,
+  opts: Pick<ExecOptions, 'dialect' | 'semantics' | 'predeclared' | 'withoutUniversal'>,
 ): { file: FileNode; diagnostics: Diagnostic[] } {
   const parsed = parse(source, { dialect: opts.dialect, semantics: opts.semantics });
   const diagnostics = parsed.diagnostics;
   if (opts.dialect === 'build' && diagnostics.length > 0) return { file: parsed.file, diagnostics };
-  const u = universeFor(opts.semantics);
+  const u = universeOf(opts);
   const predeclared = opts.predeclared;
   try {
     const errors = resolveFile(parsed.file, {
@@ -79,7 +92,7 @@ export function compileFile(
 
 /** Runs a file. Never throws: user errors and bugs alike come back as diagnostics. */
 export function execFile(source: SourceFile, opts: ExecOptions): ExecResult {
-  const u = universeFor(opts.semantics);
+  const u = universeOf(opts);
   let module = new Module(source, [], opts.predeclared, u, opts.label);
   try {
     const { file, diagnostics } = compileFile(source, opts);

@@ -5,4 +5,5 @@ export { universe } from './universe.ts';
 export { unpackArgs, checkType, noArgs, UNBOUND, type Param, type Signature } from './unpack.ts';
 export { jsonEncode, jsonDecode, jsonIndent, BuiltinModule } from './json.ts';
 export { formatString } from './str-format.ts';
+export { makeProtoModule, protoEncodeText } from './proto.ts';
 export { updateDict } from './dict-methods.ts';

@@ -1,9 +1,9 @@
 // parse(): a file's text to a syntax tree plus every syntax error as a Diagnostic (Bazel's StarlarkFile.parse).
 
 import { diagnosticAt, type Diagnostic, type StarlarkSemantics, type SourceFile } from '../../base/index.ts';
-import type { FileNode } from './ast.ts';
+import type { Expr, FileNode } from './ast.ts';
 import { checkBuildSyntax } from './build-check.ts';
-import { parseFile } from './parser.ts';
+import { parseExpression as parseExpressionText, parseFile } from './parser.ts';
 import type { ScanError } from './scanner.ts';
 
 export type Dialect = 'bzl' | 'build';
@@ -32,6 +32,15 @@ export function parse(file: SourceFile, opts: ParseFileOptions): { file: FileNod
     diagnostics.push(...toDiagnostics(file, checkBuildSyntax(r.file), 'syntax'));
   }
   return { file: r.file, diagnostics };
+}
+
+/**
+ * Parses a lone expression (Bazel's Expression.parse): the text must be one expression, optionally followed by
+ * newlines. `expr` is undefined when there are diagnostics.
+ */
+export function parseExpression(file: SourceFile, opts: Pick<ParseFileOptions, 'semantics'>): { expr: Expr | undefined; diagnostics: Diagnostic[] } {
+  const r = parseExpressionText(file.text, { semantics: opts.semantics });
+  return { expr: r.expr, diagnostics: toDiagnostics(file, r.errors, 'syntax') };
 }
 
 export function toDiagnostics(file: SourceFile, errors: readonly ScanError[], kind: 'syntax' | 'resolve'): Diagnostic[] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILES, SourceFile } from '../../base/index.ts';
 import type { Expr, Stmt } from './ast.ts';
 import { parse } from './parse.ts';
-import { parseFile } from './parser.ts';
+import { parseExpression, parseFile } from './parser.ts';
 
 /** A compact rendering of an expression: fully parenthesized operators. */
 function show(e: Expr): string {
@@ -238,5 +238,19 @@ describe('parser: errors', () => {
       '7:8: **kwargs arguments are not allowed in BUILD files',
       '8:5: functions may not be defined in BUILD files',
     ]);
+  });
+});
+
+describe('parseExpression (a flag holding Starlark code)', () => {
+  it('takes one expression, trailing newlines allowed', () => {
+    const r = parseExpression('1 + f(x)\n\n');
+    expect(r.errors).toEqual([]);
+    expect(show(r.expr!)).toBe('(1 + f(x))');
+  });
+  it('refuses statements and what follows the expression, with Bazel\'s messages', () => {
+    expect(parseExpression('def foo(): return 5').errors.map((e) => e.message)).toEqual(["syntax error at 'def': expected expression"]);
+    // An unbalanced ')' is the lexer's "indentation error", as in Bazel; the parser then expects the end.
+    expect(parseExpression('a) + (b').errors.map((e) => e.message)).toContain("syntax error at ')': expected EOF");
+    expect(parseExpression('x = 1').expr).toBeUndefined();
   });
 });

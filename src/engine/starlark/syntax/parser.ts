@@ -129,6 +129,23 @@ export function parseFile(path: string, text: string, options: ParseOptions = {}
   return { file, errors, restricted: p.restricted };
 }
 
+/**
+ * Parses a lone expression, as Bazel's Expression.parse does (for flags that take Starlark code, such as cquery's
+ * --starlark:expr): the expression, then only newlines up to the end. `expr` is undefined when nothing parsed.
+ */
+export function parseExpression(text: string, options: ParseOptions = {}): { expr: Expr | undefined; errors: ScanError[] } {
+  const p = new Parser(text, options);
+  let expr: Expr | undefined;
+  try {
+    expr = p.parseExpressionInput();
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    p.errors.push({ start: p.tok.start, end: p.tok.end, message: 'expression is too deeply nested' });
+  }
+  const errors = [...p.scanner.errors, ...p.errors].sort((a, b) => a.start - b.start);
+  return { expr: errors.length === 0 ? expr : undefined, errors };
+}
+
 class Parser {
   readonly scanner: Scanner;
   readonly errors: ScanError[] = [];
@@ -226,6 +243,14 @@ class Parser {
   }
 
   // ---- statements ----
+
+  /** expr NEWLINE* EOF */
+  parseExpressionInput(): Expr {
+    const e = this.parseExpr();
+    while (this.kind() === 'NEWLINE') this.next();
+    this.expect('EOF');
+    return e;
+  }
 
   parseFileInput(): Stmt[] {
     const list: Stmt[] = [];
