@@ -15,6 +15,8 @@ import './state/shared-fields.ts';
 import { startSelectionSync } from './state/selection-store.ts';
 import { installTestHook } from './test-hook.ts';
 import { takeLinkAsksCompare } from './panels/compare/compare-store.ts';
+import { preloadLazyComponents } from './lazy.ts';
+import { useEngine } from './state/engine-store.ts';
 
 installTestHook();
 
@@ -67,6 +69,18 @@ createRoot(document.getElementById('root')!).render(
     )}
   </StrictMode>,
 );
+
+// The panels and dialogs the first view does not show are chunks of their own. Once the engine's first answer is on
+// screen and the page is idle, they are fetched in the background, so that a tab or dialog opened later shows at
+// once.
+if (!embed) {
+  const stop = useEngine.subscribe((s) => {
+    if (!s.load) return;
+    stop();
+    const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+    idle(() => void preloadLazyComponents(), { timeout: 3000 });
+  });
+}
 
 // Offline once loaded (production builds only; relative, so it works under any sub-path). Not from an embed: it
 // would keep a copy of the whole site in the storage of a reader who only scrolled past an example.
