@@ -39,10 +39,30 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Lists every file of the build in sw-precache.json, for the service worker (public/sw.js) to cache as it installs:
+ * the chunks the page loads only on demand (panels, dialogs, the graph view, the engine worker's chunks) then work
+ * offline too, even if this visit never opened them. Names are relative to the site's root, like sw.js itself.
+ */
+function serviceWorkerPrecache(): Plugin {
+  return {
+    name: 'rulepen:service-worker-precache',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((f) => !f.endsWith('.map'))
+        .sort();
+      // The page itself under both the names it is asked for.
+      const urls = ['./', './index.html', ...files.map((f) => `./${f}`)];
+      this.emitFile({ type: 'asset', fileName: 'sw-precache.json', source: JSON.stringify(urls, null, 1) + '\n' });
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs: the built site works from any static host and any sub-path (…/tools/rulepen/).
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), serviceWorkerPrecache()],
   resolve: {
     // just-bash's browser bundle imports node:zlib; the shell's shim provides it over pako (app and worker).
     // An absolute file path: the dev server's dependency optimizer resolves a root-relative one against
