@@ -1,9 +1,11 @@
 // `npm run bench`: measures rulepen on a generated workspace of 1,000 packages / 20,000 rule targets (macros,
 // selects, globs) — in-process load, heap and queries, edit-one-file → updated result, cold CLI query and build
 // against `bazel --batch` on the same files (when /usr/bin/bazel exists), Starlark loop throughput against Bazel,
-// and page load to a usable editor plus initial JavaScript (gzip) in headless Chromium over `vite build` +
-// `vite preview`. Prints figures and ratios, never pass/fail. Run with `node --expose-gc` (the npm script does).
-// Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,page (comma-separated parts to skip).
+// and first load to a usable editor plus initial JavaScript (gzip; bench/page-load.ts) in headless Chromium over
+// `vite build` + `vite preview`. Prints figures and ratios, never pass/fail. Run with `node --expose-gc` (the npm script does).
+// Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,page (comma-separated parts to skip),
+// BENCH_LOADS (page loads to take the median of, default 7). `node --import tsx bench/page-load.ts` measures the
+// first load alone.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { SourceFile, execFile, loadWorkspace, runCommand, PROFILES } from '../sr
 import { createApi } from '../src/worker/api.ts';
 import { generateWorkspace } from './generate.ts';
 import { measureEditToPanels } from './page-edit.ts';
+import { measurePageLoad } from './page-load.ts';
 import { buildAndPreview, type Preview } from './preview.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -239,33 +242,9 @@ async function pageLoad(large: { name: string; files: Record<string, string> }):
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM });
     try {
-      const loads: number[] = [];
-      const engineReady: number[] = [];
-      let initialJs = 0;
-      let initialJsRaw = 0;
-      let scripts = 0;
-      for (let i = 0; i < 5; i++) {
-        const context = await browser.newContext(); // a fresh profile: no HTTP cache, no stored session
-        const page = await context.newPage();
-        const js: Promise<Buffer | null>[] = [];
-        if (i === 0) page.on('response', (r) => r.request().resourceType() === 'script' && js.push(r.body().catch(() => null)));
-        const t0 = performance.now();
-        await page.goto(url);
-        await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible', timeout: 60_000 });
-        loads.push(performance.now() - t0);
-        await page.waitForFunction(() => (window as { __rulepen?: { isSettled(): boolean } }).__rulepen?.isSettled() === true, undefined, { timeout: 60_000 }).catch(() => {});
-        engineReady.push(performance.now() - t0);
-        if (i === 0) {
-          const bodies = (await Promise.all(js)).filter((x): x is Buffer => !!x);
-          scripts = bodies.length;
-          initialJsRaw = bodies.reduce((n, x) => n + x.length, 0);
-          initialJs = bodies.reduce((n, x) => n + gzipSync(x).length, 0);
-        }
-        await context.close();
-      }
+      await measurePageLoad(url, dist, { browser });
       const totalJs = totalDistJs(dist);
-      console.log(`page load to usable editor (Monaco visible; headless Chromium, vite preview, fresh profile each), 5 loads: first ${fmt(loads[0]!)}, median ${fmt(median(loads))}; engine settled (first problems shown): median ${fmt(median(engineReady))}`);
-      console.log(`initial JavaScript (scripts the page fetched until then): ${scripts} files, ${(initialJsRaw / 2 ** 20).toFixed(2)} MiB raw, ${(initialJs / 2 ** 20).toFixed(2)} MiB gzip; all JS in the build: ${(totalJs.raw / 2 ** 20).toFixed(2)} MiB raw, ${(totalJs.gzip / 2 ** 20).toFixed(2)} MiB gzip`);
+      console.log(`all JS in the build (workers and every lazily loaded chunk included): ${(totalJs.raw / 1e6).toFixed(2)} MB raw, ${(totalJs.gzip / 1e6).toFixed(2)} MB gzip`);
       await measureEditToPanels(url, { browser, large });
     } finally {
       await browser.close();
@@ -287,7 +266,7 @@ function totalDistJs(dist: string): { raw: number; gzip: number } {
       else if (/\.m?js$/.test(e.name)) {
         const b = readFileSync(p);
         raw += b.length;
-        gzip += gzipSync(b).length;
+        gzip += gzipSync(b, { level: 9 }).length;
       }
     }
   };

@@ -104,6 +104,8 @@ test('a link opened on load keeps your work; a reload keeps the link’s workspa
 
   // Back to yours from the list, then delete the link's workspace (with a confirmation).
   await dialog.getByRole('button', { name: 'Open My workspace' }).click();
+  // Opening a stored workspace reads IndexedDB first: the engine is settled on the old files until it has.
+  await expect(page.getByRole('button', { name: /^Workspace: My workspace\./ })).toBeVisible();
   await waitForEngine(page);
   expect(await getFileText(page, 'app/BUILD')).toMatch(/# mine, before the link$/);
   await page.getByRole('button', { name: /^Workspace: My workspace\./ }).click();

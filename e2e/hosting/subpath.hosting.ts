@@ -31,3 +31,24 @@ test('the built site works under a sub-path and offline once loaded', async ({ p
   await expect(page.getByRole('tabpanel', { name: /^Targets/ })).toContainText(':banner');
   await context.setOffline(false);
 });
+
+test('offline right after the first visit, the parts loaded on demand work too: the service worker cached every file as it installed', async ({ page, context }) => {
+  await page.goto(SUB_PATH);
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  // The worker is active once its install — the whole build cached — is done; nothing was opened beyond the first view.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  await page.waitForFunction(() => window.__rulepen?.isSettled() === true);
+  await expect(page.getByRole('tabpanel', { name: /^Targets/ })).toContainText(':banner');
+  for (const tab of ['Why', 'Docs', 'Query']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name: new RegExp(`^${tab}`) });
+    await expect(panel.locator('p, section, form, label').first()).toBeVisible();
+    await expect(panel).not.toContainText(/Loading the|could not be shown/);
+  }
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await expect(page.getByRole('dialog', { name: 'Examples' })).toContainText('Bug-report templates');
+  await context.setOffline(false);
+});

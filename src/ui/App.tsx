@@ -7,7 +7,7 @@ import { PanelTabs } from './components/PanelTabs.tsx';
 import { Splitter } from './components/Splitter.tsx';
 import { TopBar } from './components/TopBar.tsx';
 import { EditorChrome, Workbench } from './components/Workbench.tsx';
-import { WorkspaceButton } from './components/WorkspacesDialog.tsx';
+import { WorkspaceButton } from './components/WorkspaceButton.tsx';
 import { panelsIn } from './panels/registry.ts';
 import { runCommandLine } from './state/engine-sync.ts';
 import { languageForPath } from './state/file-paths.ts';

@@ -15,6 +15,8 @@ import './state/shared-fields.ts';
 import { startSelectionSync } from './state/selection-store.ts';
 import { installTestHook } from './test-hook.ts';
 import { takeLinkAsksCompare } from './panels/compare/compare-store.ts';
+import { preloadLazyComponents } from './lazy.ts';
+import { useEngine } from './state/engine-store.ts';
 
 installTestHook();
 
@@ -68,8 +70,27 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Offline once loaded (production builds only; relative, so it works under any sub-path). Not from an embed: it
-// would keep a copy of the whole site in the storage of a reader who only scrolled past an example.
-if (!embed && import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void navigator.serviceWorker.register('./sw.js').catch(() => {}));
+// After the first view: once the engine's first answer is on screen and the page is idle, the panels and dialogs
+// the first view did not need (chunks of their own) are fetched, so that a tab or dialog opened later shows at
+// once; and the service worker is registered, which caches the whole build for offline use (production builds only;
+// relative, so it works under any sub-path). Neither competes with the editor and the engine for the first load.
+// Not in an embed: it would keep a copy of the whole site in the storage of a reader who only scrolled past an example.
+if (!embed) {
+  let done = false;
+  const afterFirstView = () => {
+    if (done) return;
+    done = true;
+    stop();
+    const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+    idle(
+      () => {
+        void preloadLazyComponents();
+        if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('./sw.js').catch(() => {});
+      },
+      { timeout: 3000 },
+    );
+  };
+  const stop = useEngine.subscribe((s) => s.load && afterFirstView());
+  // Should the engine never answer (a crash), after a while all the same.
+  setTimeout(afterFirstView, 15_000);
 }

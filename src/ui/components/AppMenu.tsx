@@ -35,7 +35,7 @@ function MoreMenu() {
   const list = useRef<HTMLUListElement>(null);
   const items: Item[] = [
     { label: 'Workspaces…', hint: 'yours, links opened', run: () => useUi.getState().openDialog('workspaces') },
-    { label: 'Download .zip', hint: 'for real Bazel', run: downloadZip },
+    { label: 'Download .zip', hint: 'for real Bazel', run: () => void downloadZip() },
     { label: 'Copy as text', hint: 'txtar, for issues', run: () => void copyAsText() },
     { label: 'Import…', hint: '.zip or text', run: () => useUi.getState().openDialog('import') },
     { label: canUndo ? `Undo: ${undoLabel}` : 'Undo file operation', disabled: !canUndo, run: undoLastFileOp },

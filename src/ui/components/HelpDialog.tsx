@@ -3,7 +3,7 @@
 
 import { RichText } from '../lessons/ExamplesDialog.tsx';
 import { lessons } from '../lessons/lessons.ts';
-import { openLesson } from '../state/actions.ts';
+import { openLesson } from '../lessons/open-lesson.ts';
 import { useTheme, type ThemeChoice } from '../state/theme.ts';
 import { useUi } from '../state/ui-store.ts';
 import { Dialog } from './Dialog.tsx';

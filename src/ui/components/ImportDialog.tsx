@@ -54,7 +54,7 @@ export function ImportDialog() {
         </p>
       )}
       <div className="dialog-actions">
-        <button type="button" className="button primary" disabled={!text.trim()} onClick={() => done(importPastedText(text))}>
+        <button type="button" className="button primary" disabled={!text.trim()} onClick={async () => done(await importPastedText(text))}>
           Import text
         </button>
       </div>

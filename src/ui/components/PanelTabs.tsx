@@ -2,6 +2,7 @@
 
 import { useRef, type KeyboardEvent } from 'react';
 import type { PanelDef } from '../panels/registry.ts';
+import { LazyBoundary } from './LazyBoundary.tsx';
 
 export interface PanelTabsProps {
   label: string;
@@ -50,7 +51,9 @@ export function PanelTabs({ label, panels, selected, onSelect }: PanelTabsProps)
       </div>
       {/* Focusable (the WAI-ARIA tabs pattern): a panel that scrolls, e.g. Output, must scroll by keyboard too. */}
       <div className="tab-panel" role="tabpanel" id={`panel-${current.id}`} aria-labelledby={`tab-${current.id}`} tabIndex={0}>
-        <Panel />
+        <LazyBoundary key={current.id} what={`the ${current.title} panel`}>
+          <Panel />
+        </LazyBoundary>
       </div>
     </section>
   );

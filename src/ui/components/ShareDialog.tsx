@@ -79,7 +79,7 @@ export function ShareDialog() {
         <button type="button" className="button" onClick={() => void copyAsText()}>
           Copy as text
         </button>
-        <button type="button" className="button" onClick={() => downloadZip()}>
+        <button type="button" className="button" onClick={() => void downloadZip()}>
           Download .zip
         </button>
       </div>

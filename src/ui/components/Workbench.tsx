@@ -2,22 +2,28 @@
 // line, and the global keyboard shortcuts — Ctrl/Cmd+S shares, Ctrl/Cmd+P opens a file, Esc stops,
 // Ctrl/Cmd+Shift+Z (outside the editor) undoes the last file operation, `?` (outside a text field) opens help.
 
-import { useEffect } from 'react';
-import { ExamplesDialog } from '../lessons/ExamplesDialog.tsx';
-import { LessonPane } from '../lessons/LessonPane.tsx';
+import { useEffect, useState, type ComponentType } from 'react';
 import { shareLink, undoLastFileOp } from '../state/actions.ts';
 import { useEngine } from '../state/engine-store.ts';
 import { stopEngine } from '../state/engine-sync.ts';
-import { useUi } from '../state/ui-store.ts';
+import { useSession } from '../state/session.ts';
+import { useUi, type DialogName } from '../state/ui-store.ts';
 import { EditorTabs } from './EditorTabs.tsx';
-import { ImportDialog } from './ImportDialog.tsx';
+import { LazyBoundary } from './LazyBoundary.tsx';
+import { lazyComponent } from '../lazy.ts';
 import { NoticeBar, Toast } from './NoticeBar.tsx';
 import { QuickOpen } from './QuickOpen.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
-import { WorkspacesDialog } from './WorkspacesDialog.tsx';
-import { HelpDialog } from './HelpDialog.tsx';
 import { isMod } from './shortcuts.ts';
 import './workbench.css';
+
+// Chunks of their own, loaded when first opened (or when the page is idle): none is part of the first view. Quick
+// open stays in the page, since its shortcut is followed by typing at once.
+const ExamplesDialog = lazyComponent(() => import('../lessons/ExamplesDialog.tsx'), 'ExamplesDialog');
+const LessonPane = lazyComponent(() => import('../lessons/LessonPane.tsx'), 'LessonPane');
+const ShareDialog = lazyComponent(() => import('./ShareDialog.tsx'), 'ShareDialog');
+const ImportDialog = lazyComponent(() => import('./ImportDialog.tsx'), 'ImportDialog');
+const WorkspacesDialog = lazyComponent(() => import('./WorkspacesDialog.tsx'), 'WorkspacesDialog');
+const HelpDialog = lazyComponent(() => import('./HelpDialog.tsx'), 'HelpDialog');
 
 /** Whether a key typed at `target` is text (a field, the editor), not a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
@@ -54,12 +60,12 @@ export function Workbench() {
 
   return (
     <>
-      <ExamplesDialog />
-      <ShareDialog />
-      <ImportDialog />
+      <OnceOpened name="examples" what="the examples" dialog={ExamplesDialog} />
+      <OnceOpened name="share" what="the Share dialog" dialog={ShareDialog} />
+      <OnceOpened name="import" what="the Import dialog" dialog={ImportDialog} />
       <QuickOpen />
-      <WorkspacesDialog />
-      <HelpDialog />
+      <OnceOpened name="workspaces" what="the list of workspaces" dialog={WorkspacesDialog} />
+      <OnceOpened name="help" what="the help" dialog={HelpDialog} />
       <Toast />
     </>
   );
@@ -67,11 +73,29 @@ export function Workbench() {
 
 /** What sits above the editor: a notice, the lesson's text, the tabs. */
 export function EditorChrome() {
+  const lesson = useSession((s) => s.lesson !== null);
   return (
     <>
       <NoticeBar />
-      <LessonPane />
+      {lesson && (
+        <LazyBoundary what="the lesson" fallback={null}>
+          <LessonPane />
+        </LazyBoundary>
+      )}
       <EditorTabs />
     </>
+  );
+}
+
+/** A lazily loaded dialog, mounted from the first time it is opened on (it opens itself as it mounts). */
+function OnceOpened({ name, what, dialog: Dialog }: { name: Exclude<DialogName, null>; what: string; dialog: ComponentType }) {
+  const open = useUi((s) => s.dialog === name);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <LazyBoundary what={what} fallback={null}>
+      <Dialog />
+    </LazyBoundary>
   );
 }

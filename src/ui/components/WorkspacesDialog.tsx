@@ -1,5 +1,5 @@
 // The Workspaces dialog: every workspace this browser keeps (yours, links you opened, new ones), to reopen, rename
-// or delete; and the button in the editor's header that names the open workspace and opens the dialog.
+// or delete. (The button in the editor's header that opens it is WorkspaceButton.tsx.)
 
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { deleteWorkspace, newWorkspace, refreshWorkspaces, renameWorkspace, switchWorkspace, useWorkspaces } from '../state/session.ts';
@@ -8,21 +8,6 @@ import type { WorkspaceKind, WorkspaceMeta } from '../state/workspace-list.ts';
 import { Dialog } from './Dialog.tsx';
 
 const KIND_TEXT: Record<WorkspaceKind, string> = { mine: 'yours', link: 'from a link', new: 'new', lesson: 'a lesson you changed' };
-
-export function WorkspaceButton() {
-  const name = useWorkspaces((s) => s.current.name);
-  return (
-    <button
-      type="button"
-      className="button workspace-switch"
-      aria-label={`Workspace: ${name}. Open the list of workspaces`}
-      title="Your workspaces: reopen, rename or delete them"
-      onClick={() => useUi.getState().openDialog('workspaces')}
-    >
-      {name} ▾
-    </button>
-  );
-}
 
 export function WorkspacesDialog() {
   const open = useUi((s) => s.dialog === 'workspaces');

@@ -1,7 +1,7 @@
 // The examples gallery: lessons and bug-report templates as cards; choosing one replaces the workspace
 // (undoably), sets the command line and runs it.
 
-import { openLesson } from '../state/actions.ts';
+import { openLesson } from './open-lesson.ts';
 import { useUi } from '../state/ui-store.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { lessons, type Lesson } from './lessons.ts';

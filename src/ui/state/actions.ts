@@ -1,17 +1,20 @@
-// What the menus and shortcuts do: share, export, import, open a lesson, reset, undo a file operation.
+// What the menus and shortcuts do: share, export, import, reset, undo a file operation. (Opening a lesson is in
+// lessons/open-lesson.ts, with the lessons: both load with the dialogs that offer them.)
 
-import { lessonById } from '../lessons/lessons.ts';
-import { runCommandLine } from './engine-sync.ts';
 import { useEngine } from './engine-store.ts';
-import { exportText, exportZip } from './export.ts';
 import { replaceAllFiles, undoFileOp } from './file-ops.ts';
-import { firstBuildFile, importText, importZip, type ImportResult } from './import.ts';
+import type { ImportResult } from './import.ts';
 import { useQuery } from '../panels/query/query-store.ts';
 import { useLayout } from './layout-store.ts';
-import { defaultState, keepCopy, shareUrl, snapshot, useSession } from './session.ts';
+import { defaultState, shareUrl, snapshot, useSession } from './session.ts';
 import { LINK_WARN_CHARS, withCompare } from './share-link.ts';
 import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
+import { lazyModule } from '../lazy.ts';
+
+// Export and import (with the zip reader and writer) load on first use, not with the page.
+const exporting = lazyModule(() => import('./export.ts'));
+const importing = lazyModule(() => import('./import.ts'));
 
 /** Writes text to the clipboard; false when the browser refuses (the Share dialog still shows the link). */
 export async function copyText(text: string): Promise<boolean> {
@@ -60,7 +63,8 @@ function download(name: string, data: Uint8Array | string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function downloadZip(): void {
+export async function downloadZip(): Promise<void> {
+  const { exportZip } = await exporting();
   const { files } = useWorkspace.getState();
   const lesson = useSession.getState().lesson;
   const name = lesson ? `rulepen-${lesson}` : 'rulepen-workspace';
@@ -69,13 +73,14 @@ export function downloadZip(): void {
 }
 
 export async function copyAsText(): Promise<void> {
+  const { exportText } = await exporting();
   const text = exportText(useWorkspace.getState().files, useEngine.getState().commandText);
   const ok = await copyText(text);
   useUi.getState().say(ok ? `Workspace copied as text (${Object.keys(useWorkspace.getState().files).length} files)` : 'The browser refused the clipboard');
 }
 
 /** Undoing a replacement of the whole workspace also puts back the command line and the lesson. */
-function restorer(): () => void {
+export function restorer(): () => void {
   const command = useEngine.getState().commandText;
   const lesson = useSession.getState().lesson;
   return () => {
@@ -84,8 +89,9 @@ function restorer(): () => void {
   };
 }
 
-function applyImport(result: ImportResult, what: string): string | null {
+async function applyImport(result: ImportResult, what: string): Promise<string | null> {
   if (!result.ok) return result.reason;
+  const { firstBuildFile } = await importing();
   replaceAllFiles(result.value.files, firstBuildFile(result.value.files), `Imported ${what}`, restorer());
   if (result.value.command) useEngine.getState().setCommandText(result.value.command);
   // The Query panel's expression and result belonged to the files before.
@@ -98,6 +104,7 @@ function applyImport(result: ImportResult, what: string): string | null {
 
 /** Imports a dropped or chosen file: a .zip, or txtar text. Returns an error message or null. */
 export async function importFile(file: File): Promise<string | null> {
+  const { importText, importZip } = await importing();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (isZip) return applyImport(importZip(bytes), file.name);
@@ -110,30 +117,9 @@ export async function importFile(file: File): Promise<string | null> {
   return applyImport(importText(text), file.name);
 }
 
-export function importPastedText(text: string): string | null {
+export async function importPastedText(text: string): Promise<string | null> {
+  const { importText } = await importing();
   return applyImport(importText(text), 'text');
-}
-
-/** Whether the workspace differs from the lesson it came from (its files or its command). */
-export function lessonChanged(files: Record<string, string>, command: string, lesson: { files: Record<string, string>; command: string }): boolean {
-  const a = Object.keys(files);
-  return command.trim() !== lesson.command.trim() || a.length !== Object.keys(lesson.files).length || a.some((p) => files[p] !== lesson.files[p]);
-}
-
-export function openLesson(id: string): void {
-  const lesson = lessonById(id);
-  if (!lesson) return;
-  // A lesson you changed is kept in the workspace list before another one replaces it.
-  const before = lessonById(useSession.getState().lesson);
-  if (before && lessonChanged(useWorkspace.getState().files, useEngine.getState().commandText, before)) {
-    void keepCopy(`Lesson: ${before.title} (changed)`, 'lesson');
-  }
-  replaceAllFiles(lesson.files, lesson.activePath, `Opened “${lesson.title}”`, restorer());
-  useEngine.getState().setCommandText(lesson.command);
-  useSession.getState().setLesson(lesson.id);
-  useUi.setState({ dialog: null });
-  useLayout.getState().showPanel('bottom', 'output');
-  void runCommandLine();
 }
 
 export function resetWorkspace(): void {

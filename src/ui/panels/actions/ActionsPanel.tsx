@@ -9,12 +9,6 @@ import { formatSize } from '../generated/bytes.ts';
 import { actionStatus, genrulesOf, type GenruleExplanation } from './genrule-shape.ts';
 import '../bottom-panels.css';
 
-export function useActionCount(): number | null {
-  const { result } = useLastCommand();
-  const n = genrulesOf(result?.explanations?.genrules).length;
-  return n > 0 ? n : null;
-}
-
 export function ActionsPanel() {
   const { result, text, running, stale } = useLastCommand();
   const rules = genrulesOf(result?.explanations?.genrules);

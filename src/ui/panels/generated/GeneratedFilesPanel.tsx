@@ -8,12 +8,6 @@ import { commandWord, useLastCommand } from '../command-result.ts';
 import { formatSize, hexDump, isBinary, isGzip, outputTree } from './bytes.ts';
 import '../bottom-panels.css';
 
-export function useOutputCount(): number | null {
-  const { result } = useLastCommand();
-  const n = result ? Object.keys(result.outputs).length : 0;
-  return n > 0 ? n : null;
-}
-
 export function GeneratedFilesPanel() {
   const { result, text, running, stale } = useLastCommand();
   const outputs = result?.outputs ?? {};

@@ -7,13 +7,6 @@ import { commandWord, useLastCommand } from '../command-result.ts';
 import { suiteSentence, suitesOf, testSummaries, type SuiteExplanation, type TestSummary } from './tests-shape.ts';
 import '../bottom-panels.css';
 
-export function useTestCount(): number | null {
-  const { result } = useLastCommand();
-  if (!result) return null;
-  const n = testSummaries(result.stdout, result.outputs).length;
-  return n > 0 ? n : null;
-}
-
 type Choice = { kind: 'suite'; id: string } | { kind: 'test'; id: string };
 
 export function TestsPanel() {
