@@ -347,11 +347,14 @@ export class Analysis implements ConfiguredGraph {
     // The select() keys: prerequisites, analysed first. When one fails, no dependency is resolved
     // (ConfiguredTargetFunction stops at getConfigConditions; checked with 4.2.3).
     this.configKeys(rule, config, s);
-    if (s.selectFailed) {
-      // The select()s are still explained (the Why panel), with no further error.
-      for (const [name, raw] of rule.attrs) if (raw instanceof Configurable) this.resolve(rule, name, config, s);
-      return;
-    }
+    // Then every select() is resolved, in attribute order, before any dependency is analysed (Bazel validates the
+    // configured attributes first): the first that fails stops the rule. After a failed key they are still
+    // explained (the Why panel), with no further error.
+    const configurable = [...rule.attrs].filter(([, raw]) => raw instanceof Configurable).map(([name]) => name);
+    const order = new Map(specs.map((spec, i) => [spec.name, i]));
+    configurable.sort((a, b) => (order.get(a) ?? specs.length) - (order.get(b) ?? specs.length));
+    for (const name of configurable) this.resolve(rule, name, config, s);
+    if (s.selectFailed) return;
 
     // Label attributes: resolved, their targets analysed and the edges checked.
     for (const spec of specs) {
@@ -367,7 +370,7 @@ export class Analysis implements ConfiguredGraph {
         continue;
       }
       if (!rule.attrs.has(spec.name)) continue;
-      const value = this.resolve(rule, spec.name, config, s);
+      const value = s.attrs.has(spec.name) ? s.attrs.get(spec.name) : this.resolve(rule, spec.name, config, s);
       if (value === undefined) continue;
       // A label listed twice is one dependency (the duplicate is a loading error).
       const seen = new Set<string>();
