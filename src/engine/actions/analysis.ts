@@ -55,6 +55,7 @@ import {
   notVisible,
   parseLabelInPackage,
   inTargetNoSuchLabel,
+  targetInPackageInError,
   referencedBy,
   testonlyDependency,
   type AttrSpec,
@@ -534,7 +535,7 @@ export class Analysis implements ConfiguredGraph {
       // A target in a package with errors is not used, even when it is fine itself; under --keep_going it is
       // still analysed, so its own errors (an output file's generating rule's select() keys…) are reported too
       // (Bazel 4.2.3; without --keep_going the first error ends analysis).
-      const inError = `Target '${labelToString(t.label)}' contains an error and its package is in error`;
+      const inError = targetInPackageInError(t.label);
       // Once per dependency (a label in two attributes is one).
       if (!(s.inErrorReported ??= new Set()).has(labelToString(t.label))) {
         s.inErrorReported.add(labelToString(t.label));

@@ -35,6 +35,11 @@ export function noSuchTarget(label: Label, absoluteBuildFile: string, opts: { so
   return `no such target '${labelToString(label)}': target '${label.name}' not declared in package '${label.pkg}'${hint} defined by ${absoluteBuildFile}`;
 }
 
+/** A target of a package in error, which nothing may use even when it is fine itself. */
+export function targetInPackageInError(label: Label): string {
+  return `Target '${labelToString(label)}' contains an error and its package is in error`;
+}
+
 /** An output file whose generating rule cannot be used: `in target '//p:out', no such label '//p:rule': …`. */
 export function inTargetNoSuchLabel(target: Label, label: Label, message: string): string {
   return `in target '${labelToString(target)}', no such label '${labelToString(label)}': ${message}`;

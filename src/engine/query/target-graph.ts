@@ -17,6 +17,7 @@ import {
   labelToString,
   noSuchTarget,
   inTargetNoSuchLabel,
+  targetInPackageInError,
   packageContainsErrors,
   parseTargetPattern,
   referencedBy,
@@ -293,7 +294,7 @@ export class TargetGraph implements QueryGraph<Target> {
         this.closureError = true;
         this.failedNodes.add(t);
         this.syncEvents();
-        const inError = `Target '${labelToString(to.label)}' contains an error and its package is in error`;
+        const inError = targetInPackageInError(to.label);
         // An output file names its generating rule as Bazel's analysis of it does.
         const text = t.kind === 'generated file' ? inTargetNoSuchLabel(t.label, to.label, inError) : `${this.ruleLocation(t)}${referencedBy(inError, t.label)}`;
         this.events.push({ severity: 'error', text });
