@@ -500,7 +500,15 @@ function toolsModule(natives: ReadonlySet<string>): string {
       const exported = [...p.starlark.keys()].filter((c) => !c.startsWith('_')).concat([...p.macros.keys()]);
       head.unshift(`load(":rulepen_stand_ins.bzl", ${exported.map((c) => JSON.stringify(c)).join(', ')})`, '');
     }
-    file(repo, `${prefix}BUILD`, head.join('\n') + p.rules.sort((a, b) => a.line - b.line).map((r) => r.text + '\n').join('\n'));
+    // Each rule starts on the line Bazel reported for it where the text before leaves room (blank lines pad the
+    // gap), so that locations in query outputs name the same lines as Bazel's.
+    const out = [...head];
+    for (const r of p.rules.sort((a, b) => a.line - b.line)) {
+      if (out.length > 0 && out[out.length - 1] !== '') out.push('');
+      while (out.length < r.line - 1) out.push('');
+      out.push(...r.text.split('\n'));
+    }
+    file(repo, `${prefix}BUILD`, out.join('\n') + '\n');
   }
   for (const [repo, pkg, name] of sources) if (repo !== 'platforms' && !repos.get(repo)?.has(`${pkg ? pkg + '/' : ''}${name}`)) file(repo, `${pkg ? pkg + '/' : ''}${name}`, '');
   const lines = [

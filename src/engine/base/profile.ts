@@ -79,6 +79,13 @@ export interface Profile {
    */
   readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: boolean };
   // ---- query ----
+  /**
+   * --incompatible_display_source_file_location: a source file's location is line 1 of the file itself, not the
+   * rule that first names it. `default`: the flag's default (true since Bazel 5.0; 4.2.3: false, checked);
+   * `inProto`: --output=proto uses it too (ProtoOutputFormatter; 4.2.3's proto and xml keep the rule's location,
+   * checked). bazel_query_test.sh#test_location_output_source_files.
+   */
+  readonly displaySourceFileLocation: { readonly default: boolean; readonly inProto: boolean };
   /** Default query ordering: 'dependency' (4.2.3's algorithm) or 'lexicographic' (#3). */
   readonly queryDefaultOrder: 'dependency' | 'lexicographic';
   /** genquery's default ordering (#4). */
@@ -184,6 +191,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
       rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
       execPlatform: false,
     },
+    displaySourceFileLocation: { default: false, inProto: false },
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
     genqueryCompressedOutput: false,
@@ -219,6 +227,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     enforceConfigSettingVisibility: true,
     defaultHostPlatform: '@platforms//host:host',
     platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: true },
+    displaySourceFileLocation: { default: true, inProto: true },
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',
     genqueryCompressedOutput: true,

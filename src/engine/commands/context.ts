@@ -19,3 +19,18 @@ export interface CommandContext {
   /** A source file's bytes, when the caller holds them (RunOptions.readBytes). */
   readonly readBytes?: (path: string) => Uint8Array | undefined;
 }
+
+/**
+ * Bazel's output base: the startup option `--output_base` (the CLI passes Bazel's default,
+ * ~/.cache/bazel/_bazel_$USER/<md5 of the workspace path>), else `/output_base`. External repositories live under
+ * it (`<output base>/external/<repo>/…`), and so do generated files (`<output base>/execroot/…`).
+ */
+export function outputBaseOf(ctx: Pick<CommandContext, 'startup'>): string {
+  const startup = ctx.startup ?? [];
+  for (let i = startup.length - 1; i >= 0; i--) {
+    const w = startup[i]!;
+    if (w.startsWith('--output_base=')) return w.slice('--output_base='.length).replace(/\/+$/, '');
+    if (w === '--output_base' && i + 1 < startup.length) return startup[i + 1]!.replace(/\/+$/, '');
+  }
+  return '/output_base';
+}

@@ -28,7 +28,7 @@ import {
   type OutputContext,
   type OutputOptions,
 } from '../query/index.ts';
-import type { CommandContext } from './context.ts';
+import { outputBaseOf, type CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
 import { analysisExplanations, analyzedLine, resolveOne } from './pipeline.ts';
 import { StarlarkFormatter } from './cquery-starlark.ts';
@@ -123,7 +123,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   }
 
   // Analysis: the same as a build's.
-  const context = { loader, commandLine: cl, profile, workspaceDir: ctx.workspaceDir };
+  const context = { loader, commandLine: cl, profile, workspaceDir: ctx.workspaceDir, outputBase: outputBaseOf(ctx) };
   const target = targetConfiguration(context);
   const analysis = 'error' in target ? undefined : new Analysis({ context, target });
   const analysed = analysis ? [...roots.values()].map((t) => analysis.analyze(t, target as Exclude<typeof target, { error: string }>)) : [];
@@ -244,7 +244,9 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   if (ordered.length === 0) out.line('info', 'Empty query results');
   const options: OutputOptions = {
     workspaceDir: ctx.workspaceDir,
+    outputBase: outputBaseOf(ctx),
     relativeLocations: flag('relative_locations', false),
+    displaySourceFileLocation: flag('incompatible_display_source_file_location', profile.displaySourceFileLocation.default),
     orderFull: true,
     graphFactored: flag('graph:factored', true),
     graphNodeLimit: Number(given('graph:node_limit') ?? 512),

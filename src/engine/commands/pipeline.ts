@@ -31,7 +31,7 @@ import {
 } from '../loading/index.ts';
 import { commandLine as parseCommandLine, lastValue, targetConfiguration, type CommandLine, type ConfigContext, type Configuration } from '../config/index.ts';
 import { ActionCache, Analysis, Executor, type Action, type ActionRun, type AnalyzedTarget, type Artifact } from '../actions/index.ts';
-import type { CommandContext } from './context.ts';
+import { outputBaseOf, type CommandContext } from './context.ts';
 import { Console, EXIT, type Explanations, type ResultGraph } from './result.ts';
 
 export interface PipelineOptions {
@@ -311,7 +311,7 @@ export class Pipeline {
 
   /** The configuration layer's context for this command line. */
   configContext(): ConfigContext {
-    return { loader: this.loader, commandLine: this.commandLine, profile: this.profile, workspaceDir: this.ctx.workspaceDir };
+    return { loader: this.loader, commandLine: this.commandLine, profile: this.profile, workspaceDir: this.ctx.workspaceDir, outputBase: this.outputBase() };
   }
 
   /** The target configuration and the analysis over it; returns an exit code on failure. */
@@ -425,19 +425,8 @@ export class Pipeline {
     }
   }
 
-  /**
-   * Bazel's output base, for absolute paths of generated files (runfiles manifests): the startup option
-   * `--output_base` (the CLI passes Bazel's default, ~/.cache/bazel/_bazel_$USER/<md5 of the workspace path>),
-   * else `/output_base`.
-   */
   outputBase(): string {
-    const startup = this.ctx.startup ?? [];
-    for (let i = startup.length - 1; i >= 0; i--) {
-      const w = startup[i]!;
-      if (w.startsWith('--output_base=')) return w.slice('--output_base='.length).replace(/\/+$/, '');
-      if (w === '--output_base' && i + 1 < startup.length) return startup[i + 1]!.replace(/\/+$/, '');
-    }
-    return '/output_base';
+    return outputBaseOf(this.ctx);
   }
 
   /**

@@ -24,7 +24,7 @@ import {
 } from '../query/index.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
 import { EXIT, Console, type CommandResult, type ResultGraph, type ResultGraphEdge, type ResultGraphNode } from './result.ts';
-import type { CommandContext } from './context.ts';
+import { outputBaseOf, type CommandContext } from './context.ts';
 
 /**
  * The query expression: the residue, or the workspace-relative file --query_file names (never both); a
@@ -145,7 +145,9 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   const nodeLimit = Number(given('graph:node_limit') ?? 512);
   const options: OutputOptions = {
     workspaceDir: ctx.workspaceDir,
+    outputBase: outputBaseOf(ctx),
     relativeLocations: flag('relative_locations', false),
+    displaySourceFileLocation: flag('incompatible_display_source_file_location', profile.displaySourceFileLocation.default),
     orderFull: orderOutput === 'full',
     graphFactored: flag('graph:factored', true),
     graphNodeLimit: Number.isFinite(nodeLimit) ? nodeLimit : 512,

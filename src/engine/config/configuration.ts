@@ -62,6 +62,8 @@ export interface ConfigContext {
   readonly commandLine: CommandLine;
   readonly profile: Profile;
   readonly workspaceDir: string;
+  /** Bazel's output base, where external repositories live (absolute paths of their files in outputs). */
+  readonly outputBase?: string;
 }
 
 /** The native options rulepen's configurations read (what `config` shows and cquery's build_options lists), by name. */

@@ -45,20 +45,27 @@ function rebaseValue(v: unknown, repo: string): unknown {
   return v;
 }
 
+/** A file of a repository's own tree, as Bazel places it: `external/<repo>/<path>` (under the output base). */
+function rebaseFile<T extends { readonly file: string }>(x: T, repo: string): T {
+  return x.file === '' || x.file.startsWith('/') || x.file.startsWith('external/') ? x : { ...x, file: `external/${repo}/${x.file}` };
+}
+
 function rebaseTarget(t: Target, repo: string): Target {
+  const location = rebaseFile(t.location, repo);
   switch (t.kind) {
     case 'rule': {
       const attrs = new Map<string, AttrValue>();
       for (const [k, v] of t.attrs) attrs.set(k, rebaseValue(v, repo) as AttrValue);
-      const r: RuleTarget = { ...t, label: rebaseLabel(t.label, repo), attrs, outputs: t.outputs.map((o) => rebaseLabel(o, repo)) };
+      const callStack = t.callStack.map((f) => rebaseFile(f, repo));
+      const r: RuleTarget = { ...t, label: rebaseLabel(t.label, repo), attrs, outputs: t.outputs.map((o) => rebaseLabel(o, repo)), location, callStack };
       return r;
     }
     case 'generated file':
-      return { ...t, label: rebaseLabel(t.label, repo), rule: rebaseLabel(t.rule, repo) };
+      return { ...t, label: rebaseLabel(t.label, repo), rule: rebaseLabel(t.rule, repo), location };
     case 'package group':
-      return { ...t, label: rebaseLabel(t.label, repo), includes: t.includes.map((l) => rebaseLabel(l, repo)) };
+      return { ...t, label: rebaseLabel(t.label, repo), includes: t.includes.map((l) => rebaseLabel(l, repo)), location };
     case 'source file':
-      return { ...t, label: rebaseLabel(t.label, repo) };
+      return { ...t, label: rebaseLabel(t.label, repo), location };
   }
 }
 

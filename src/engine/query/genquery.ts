@@ -78,6 +78,8 @@ export interface GenqueryInput {
   readonly rule: RuleTarget;
   /** The absolute workspace path Bazel prints (defaults to the loader's). */
   readonly workspaceDir?: string;
+  /** Bazel's output base (external repositories' files are printed under it). */
+  readonly outputBase?: string;
   /**
    * The configurable attributes with select() resolved for the configuration being analysed (expression, opts,
    * strict may be select()s); without them the rule's plain values are used (a select() there is not resolved).
@@ -303,7 +305,9 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const nodeLimit = Number(given('graph:node_limit') ?? 512);
   const outOptions: OutputOptions = {
     workspaceDir,
+    outputBase: input.outputBase,
     relativeLocations: true,
+    displaySourceFileLocation: flag('incompatible_display_source_file_location', profile.displaySourceFileLocation.default),
     orderFull: true,
     graphFactored: flag('graph:factored', true),
     graphNodeLimit: Number.isFinite(nodeLimit) ? nodeLimit : 512,

@@ -40,11 +40,6 @@ export interface TargetGraphOptions extends EdgeOptions {
   readonly relativeDirectory?: string;
 }
 
-/** Files of @bazel_tools that rules depend on implicitly: package → file names. */
-const BAZEL_TOOLS_FILES: Readonly<Record<string, readonly string[]>> = {
-  'tools/genrule': ['genrule-setup.sh'],
-};
-
 export class TargetGraph implements QueryGraph<Target> {
   readonly command: 'query' | 'genquery' = 'query';
   readonly profile: Profile;
@@ -122,22 +117,9 @@ export class TargetGraph implements QueryGraph<Target> {
     return pkg;
   }
 
-  private externalTarget(label: Label): Target | undefined {
-    if (label.repo !== 'bazel_tools' || !BAZEL_TOOLS_FILES[label.pkg]?.includes(label.name)) return undefined;
-    const k = labelToString(label);
-    let t = this.external.get(k);
-    if (!t) {
-      t = { kind: 'source file', label, location: { file: `external/bazel_tools/${label.pkg}/BUILD`, line: 1, column: 1 } };
-      this.external.set(k, t);
-    }
-    return t;
-  }
-
   /** The target a label names, or Bazel's "no such target" / "no such package" (thrown). */
   target_(label: Label): Target {
     if (label.repo !== '') {
-      const ext = this.externalTarget(label);
-      if (ext) return ext;
       const r = (this.lookup ??= new TargetLookup(this.loader)).get(label);
       if ('target' in r) return r.target;
       throw new QueryEvalError(r.error);

@@ -14,7 +14,7 @@ export const genquery: RuleImplementation = {
     const { rule, label, config } = ctx;
     // expression, opts and strict are configurable: the query runs on their values in this configuration.
     const resolved = { expression: ctx.string('expression'), opts: ctx.strings('opts'), strict: ctx.bool('strict') };
-    const r = evaluateGenquery({ loader: ctx.loader, rule, workspaceDir: ctx.workspaceDir, resolved });
+    const r = evaluateGenquery({ loader: ctx.loader, rule, workspaceDir: ctx.workspaceDir, outputBase: ctx.configContext.outputBase, resolved });
     ctx.explain({ kind: 'genquery', label, explanation: r.explanation });
     const expression = { attr: 'expression', value: ctx.string('expression') };
     for (const w of r.warnings) ctx.warning(w, expression);

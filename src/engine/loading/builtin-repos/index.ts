@@ -69,9 +69,22 @@ export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, stri
     'os/BUILD': constraintPackage('os'),
     'host/BUILD': HOST_PLATFORM,
   },
+  // Laid out as the repository Bazel 4.2.3 writes for the host (its platform at BUILD.bazel:4:9).
   local_config_platform: {
     WORKSPACE: '',
-    BUILD: HOST_PLATFORM,
+    'BUILD.bazel': `# The host platform, as Bazel generates this repository.
+package(default_visibility = ['//visibility:public'])
+load(':constraints.bzl', 'HOST_CONSTRAINTS')
+platform(name = 'host',
+  constraint_values = HOST_CONSTRAINTS,
+)
+`,
+    'constraints.bzl': `# The host's constraints: a Linux x86_64 machine.
+HOST_CONSTRAINTS = [
+  '@platforms//cpu:x86_64',
+  '@platforms//os:linux',
+]
+`,
   },
   bazel_skylib: SKYLIB_FILES,
   // Bazel 8's tests load the shell rules from rules_shell; rulepen's sh_* rules are built in, so each .bzl
@@ -100,7 +113,8 @@ export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, stri
   bazel_tools: {
     ...BAZEL4_TOOL_REPOS.bazel_tools,
     WORKSPACE: '',
-    'tools/genrule/BUILD': 'exports_files(["genrule-setup.sh"])\n',
+    // Bazel 4.2.3's tools/genrule/BUILD.
+    'tools/genrule/BUILD': 'exports_files(["genrule-setup.sh"])\n\nfilegroup(\n    name = "srcs",\n    srcs = [\n        "BUILD",\n        "genrule-setup.sh",\n    ],\n    visibility = ["//tools:__pkg__"],\n)\n',
     'tools/genrule/genrule-setup.sh': '#!/bin/bash\n',
   },
 };

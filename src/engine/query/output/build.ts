@@ -15,7 +15,7 @@ import {
 import type { ConfiguredGraph, ConfiguredTarget } from '../../config/index.ts';
 import { listedAttributes, type ListingProfile } from './listed-attributes.ts';
 import { macroInfo } from '../macro-info.ts';
-import type { OutputContext } from './context.ts';
+import { absoluteSourcePath, type OutputContext, type SourcePaths } from './context.ts';
 
 /** A Starlark string literal as Bazel prints it (double quotes, escapes). */
 export function starlarkString(s: string): string {
@@ -88,22 +88,22 @@ export function explicitAttributes(rule: RuleTarget, workspace: Workspace, profi
 }
 
 /** The call stack lines: `#   <file>:<line>:<col> in <function>`, locations padded to one width. */
-function stackLines(stack: RuleTarget['callStack'], workspaceDir: string): string[] {
-  const frames = stack.map((f) => ({ where: `${f.file.startsWith('/') ? f.file : `${workspaceDir}/${f.file}`}:${f.line}:${f.column}`, name: f.name }));
+function stackLines(stack: RuleTarget['callStack'], paths: SourcePaths): string[] {
+  const frames = stack.map((f) => ({ where: `${absoluteSourcePath(f.file, paths)}:${f.line}:${f.column}`, name: f.name }));
   const width = Math.max(0, ...frames.map((f) => f.where.length));
   return frames.map((f) => `#   ${f.where.padEnd(width)} in ${f.name}`);
 }
 
-export function formatRule(rule: RuleTarget, workspace: Workspace, workspaceDir: string, profile: ListingProfile, attrs?: [AttrSpec, string][]): string {
+export function formatRule(rule: RuleTarget, workspace: Workspace, paths: SourcePaths, profile: ListingProfile, attrs?: [AttrSpec, string][]): string {
   const loc = rule.location;
-  const lines = [`# ${workspaceDir}/${loc.file}:${loc.line}:${loc.column}`, `${rule.ruleClass}(`, `  name = ${starlarkString(rule.label.name)},`];
-  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, profile, workspaceDir)) lines.push(`  ${a.name} = ${v},`);
+  const lines = [`# ${absoluteSourcePath(loc.file, paths)}:${loc.line}:${loc.column}`, `${rule.ruleClass}(`, `  name = ${starlarkString(rule.label.name)},`];
+  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, profile, paths.workspaceDir)) lines.push(`  ${a.name} = ${v},`);
   lines.push(')');
   lines.push(`# Rule ${rule.label.name} instantiated at (most recent call last):`);
-  lines.push(...stackLines(rule.callStack, workspaceDir));
+  lines.push(...stackLines(rule.callStack, paths));
   if (rule.schema.definedAt?.length) {
     lines.push(`# Rule ${rule.ruleClass} defined at (most recent call last):`);
-    lines.push(...stackLines(rule.schema.definedAt, workspaceDir));
+    lines.push(...stackLines(rule.schema.definedAt, paths));
   }
   return lines.join('\n') + '\n\n';
 }
@@ -122,7 +122,7 @@ export function makeBuildFormatter(workspace: Workspace, attributesOf?: Attribut
       const rule = t.kind === 'rule' ? t : t.kind === 'generated file' && !attributesOf ? ctx.graph.packages?.packageOf(n).targets.get(t.rule.name) : undefined;
       if (rule?.kind !== 'rule' || printed.has(labelToString(rule.label))) continue;
       printed.add(labelToString(rule.label));
-      out += formatRule(rule, workspace, ctx.options.workspaceDir, profile, attributesOf?.(rule, n, profile, ctx.options.workspaceDir));
+      out += formatRule(rule, workspace, ctx.options, profile, attributesOf?.(rule, n, profile, ctx.options.workspaceDir));
     }
     return out;
   };

@@ -21,7 +21,7 @@ import {
 } from '../../loading/index.ts';
 import { targetVisibility } from '../attribute-values.ts';
 import { directEdges } from '../graph.ts';
-import { formatLocation, type OutputContext } from './context.ts';
+import { formatTargetLocation, type OutputContext } from './context.ts';
 import { licenseTypes, listedAttributes, listedValue } from './listed-attributes.ts';
 import {
   Attribute_Discriminator as D,
@@ -142,7 +142,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
   const t: Target = g.target(n);
   const pkg = t.label.repo === '' ? g.packages?.packageOf(n) : undefined;
   const name = labelToString(t.label);
-  const location = formatLocation(t.location, t, o);
+  const location = formatTargetLocation(t, o, o.displaySourceFileLocation === true && g.profile.displaySourceFileLocation.inProto);
   switch (t.kind) {
     case 'rule': {
       const edges = directEdges(t, { implicitDeps: o.implicitDeps });
