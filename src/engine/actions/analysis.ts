@@ -27,6 +27,7 @@
 import type { Diagnostic, Profile, RelatedLocation } from '../base/index.ts';
 import {
   execConfiguration,
+  hasConstraint,
   lastValue,
   resolveAttribute,
   TargetLookup,
@@ -67,10 +68,11 @@ import {
   type Target,
 } from '../loading/index.ts';
 import type { GenqueryExplanation } from '../query/index.ts';
-import { binDir, type Action, type AnalyzedTarget, type Artifact, type RootCause } from './artifacts.ts';
+import { binDir, type Action, type AnalyzedTarget, type Artifact, type Incompatibility, type RootCause } from './artifacts.ts';
 import type { GenruleExplanation } from './explanations.ts';
 import type { RuleContext, RuleExplanation, RuleResult } from './rule-context.ts';
 import { implementationOf } from './rules/index.ts';
+import { noProviders } from './rules/no-providers.ts';
 import type { SuiteExplanation } from '../loading/index.ts';
 
 export interface AnalysisOptions {
@@ -107,6 +109,8 @@ interface NodeState {
    * failed: Bazel validates prerequisites when it creates the rule's context, which a failed dependency prevents.
    */
   checks?: (() => void)[];
+  /** The target platform cannot build this rule (target_compatible_with, its own or a dependency's). */
+  incompatible?: Incompatibility;
 }
 
 const NO_EDGES: readonly ConfiguredEdge[] = [];
@@ -258,6 +262,7 @@ export class Analysis implements ConfiguredGraph {
       case 'generated file': {
         const rule = this.edge(s, t, '$generating_rule', t.rule, config, { implicit: false, tool: false, checked: false });
         const a = this.generated.get(key);
+        if (rule?.incompatible && !rule.failed) return { ...base, testonly: rule.testonly, incompatible: { platform: rule.incompatible.platform, via: rule } };
         if (!rule || rule.failed || !a) return { ...base, failed: true, testonly: rule?.testonly ?? false };
         return { ...base, files: [a], runfiles: [a], testonly: rule.testonly };
       }
@@ -357,9 +362,17 @@ export class Analysis implements ConfiguredGraph {
     for (const name of configurable) this.resolve(rule, name, config, s);
     if (s.selectFailed) return;
 
+    // target_compatible_with first: its constraint values analysed and checked against the target platform.
+    const direct = this.compatibility(rule, config, s);
+    if (direct && this.profile.incompatibleTargets.skipDependencies) {
+      s.incompatible = direct;
+      if (!s.failed) for (const check of s.checks ?? []) check();
+      return;
+    }
+
     // Label attributes: resolved, their targets analysed and the edges checked.
     for (const spec of specs) {
-      if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility') continue;
+      if (!isLabelType(spec.type) || spec.type.startsWith('nodep') || spec.name === 'visibility' || spec.name === 'target_compatible_with') continue;
       // Current Bazel's genquery reads its scope as packages, not as analysed (configured, visibility-checked) deps.
       if (rule.ruleClass === 'genquery' && spec.name === 'scope' && !this.profile.genqueryScopeAnalysed) continue;
       const tool = spec.tool === true;
@@ -398,7 +411,45 @@ export class Analysis implements ConfiguredGraph {
       const ep = edges.execPlatform ? this.platformLabel(this.toolConfig.platform) : undefined;
       if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
     }
+    s.incompatible = direct ?? this.incompatibleDependency(s, config);
     if (!s.failed) for (const check of s.checks ?? []) check();
+  }
+
+  /**
+   * The rule's target_compatible_with: each constraint value analysed (a dependency like any other) and looked up
+   * in the target platform (a setting it leaves unset has its default_constraint_value). Undefined when the
+   * platform has them all.
+   */
+  private compatibility(rule: RuleTarget, config: Configuration, s: NodeState): Incompatibility | undefined {
+    const name = 'target_compatible_with';
+    if (!rule.attrs.has(name)) return undefined;
+    const value = s.attrs.has(name) ? s.attrs.get(name) : this.resolve(rule, name, config, s);
+    if (value === undefined) return undefined;
+    const missing: Label[] = [];
+    const seen = new Set<string>();
+    for (const l of labelsIn('label_list', value)) {
+      if (seen.has(labelToString(l))) continue;
+      seen.add(labelToString(l));
+      const dep = this.edge(s, rule, name, l, config, { implicit: false, tool: false, checked: true });
+      if (!dep || dep.failed) continue;
+      const value = (dep.actual ?? dep).label;
+      const h = hasConstraint(config.constraints, value, this.lookup);
+      if ('error' in h) {
+        this.report(rule, inAttribute(name, rule.ruleClass, rule.label) + `'${labelToString(l)}' does not have mandatory providers: 'ConstraintValueInfo'`, { attr: name, value: labelToString(l) });
+        s.failed = true;
+      } else if (!h.matches) missing.push(value);
+    }
+    return missing.length > 0 ? { platform: config.platform, constraints: missing } : undefined;
+  }
+
+  /** The first dependency (in attribute order) the target platform cannot build makes this rule incompatible too. */
+  private incompatibleDependency(s: NodeState, config: Configuration): Incompatibility | undefined {
+    for (const e of s.edges) {
+      if (e.attr === '$config_dependencies') continue;
+      const to = e.to as AnalyzedTarget;
+      if (to.incompatible) return { platform: config.platform, via: to };
+    }
+    return undefined;
   }
 
   private rule(rule: RuleTarget, config: Configuration, base: AnalyzedTarget, s: NodeState): AnalyzedTarget {
@@ -417,6 +468,12 @@ export class Analysis implements ConfiguredGraph {
     }
     this.prerequisites(rule, config, s);
     if (s.failed) return { ...b, failed: true };
+    // The target platform cannot build it: no implementation runs, nothing is built; a test keeps the properties
+    // its attributes give (test filters read them; it is reported SKIPPED).
+    if (s.incompatible) {
+      const test = rule.schema.test ? noProviders.analyze(new Context(this, rule, config, b.key, s)) : {};
+      return { ...b, incompatible: s.incompatible, ...('test' in test && test.test ? { test: test.test } : {}) };
+    }
 
     const ctx = new Context(this, rule, config, b.key, s);
     const r: RuleResult = implementationOf(rule).analyze(ctx);

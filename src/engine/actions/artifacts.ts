@@ -116,6 +116,18 @@ export interface AnalyzedTarget extends ConfiguredTarget, Providers {
   readonly failed: boolean;
   /** When failed: why, as Bazel prints it after "build aborted: ". */
   readonly rootCause?: RootCause;
+  /** The target platform cannot build it (target_compatible_with, here or in a dependency): it builds nothing. */
+  readonly incompatible?: Incompatibility;
+}
+
+/** Why a target is incompatible with the target platform (Bazel's IncompatiblePlatformProvider). */
+export interface Incompatibility {
+  /** The target platform's label, as the configuration names it. */
+  readonly platform: string;
+  /** Directly: the constraint values of its target_compatible_with that the platform lacks. */
+  readonly constraints?: readonly Label[];
+  /** Through a dependency: the first incompatible one (in attribute order). */
+  readonly via?: AnalyzedTarget;
 }
 
 export type ActionKind = 'genrule' | 'symlink' | 'write';

@@ -78,6 +78,16 @@ export interface Profile {
    * platform only, from every rule but those listed (and build settings): 4.2.3 resolves toolchains for all rules.
    */
   readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: boolean };
+  /**
+   * Targets the target platform cannot build (target_compatible_with). `skipDependencies`: a directly
+   * incompatible target's other dependencies are not analysed (current Bazel's IncompatibleTargetChecker;
+   * configured_query_test.sh#test_transitions_incompatible_target; 4.2.3 analyses them, checked).
+   * `cqueryExplicitError`: cquery fails on an incompatible target named on its command line, as build does (4.2.3,
+   * checked; current cquery lists it). `currentWording`: the "Dependency chain" names each target's configuration
+   * and the target platform, labels in canonical form (TopLevelConstraintSemantics.reportOnIncompatibility);
+   * 4.2.3 names neither, and its --keep_going warning writes a main-repository label `@//pkg:name` (checked).
+   */
+  readonly incompatibleTargets: { readonly skipDependencies: boolean; readonly cqueryExplicitError: boolean; readonly currentWording: boolean };
   // ---- query ----
   /**
    * --incompatible_display_source_file_location: a source file's location is line 1 of the file itself, not the
@@ -129,7 +139,8 @@ export interface Profile {
   readonly cqueryProtoConfigurations: boolean;
   /**
    * `--transitions=lite|full` without --output makes the output `transitions` (current Bazel's CqueryCommand sets
-   * it as a computed default); 4.2.3 kept the label output (checked with `cquery //p:g --transitions=lite`).
+   * it as a computed default; 4.2.3 too: its --output=transitions error says to set --transitions instead, and
+   * `cquery 'deps(//a:all)' --transitions=lite` prints the transitions, checked).
    */
   readonly cqueryTransitionsImplyOutput: boolean;
   readonly cqueryStarlark: {
@@ -191,6 +202,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
       rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
       execPlatform: false,
     },
+    incompatibleTargets: { skipDependencies: false, cqueryExplicitError: true, currentWording: false },
     displaySourceFileLocation: { default: false, inProto: false },
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
@@ -201,7 +213,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
     cqueryProtoConfigurations: false,
-    cqueryTransitionsImplyOutput: false,
+    cqueryTransitionsImplyOutput: true,
     cqueryStarlark: { utilToplevels: false, aliasProviders: false, defaultInfoInProviders: false, errorExit: 1 },
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
@@ -227,6 +239,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     enforceConfigSettingVisibility: true,
     defaultHostPlatform: '@platforms//host:host',
     platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: true },
+    incompatibleTargets: { skipDependencies: true, cqueryExplicitError: false, currentWording: true },
     displaySourceFileLocation: { default: true, inProto: true },
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',

@@ -2,7 +2,8 @@
 // loading → analysis → execution, with Bazel's console lines and exit codes (pipeline.ts holds the steps `test`
 // and `run` share).
 
-import type { Target } from '../loading/index.ts';
+import type { Profile } from '../base/index.ts';
+import type { Label, Target } from '../loading/index.ts';
 import { errorLoadingPackageInError, labelToString } from '../loading/index.ts';
 import type { AnalyzedTarget, Artifact } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';
@@ -25,9 +26,10 @@ export function topLevelArtifacts(t: AnalyzedTarget): Artifact[] {
 
 /**
  * Analyses the top-level targets and prints what Bazel prints for failures. Returns the targets that analysed
- * cleanly, or an exit code when the build stops here.
+ * cleanly, or an exit code when the build stops here. `analysedBefore`: top-level targets the caller analysed
+ * cleanly itself (test's tests), counted in "Analysis succeeded for only N of M".
  */
-export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: AnalyzedTarget[]; failed: boolean; loadingErrors: boolean } | { exit: number } {
+export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analysedBefore = 0): { ok: AnalyzedTarget[]; failed: boolean; loadingErrors: boolean } | { exit: number } {
   const ok: AnalyzedTarget[] = [];
   let failed = false;
   for (const t of targets) {
@@ -53,12 +55,72 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[]): { ok: 
     }
     p.con.line('warning', `errors encountered while analyzing target '${l}': it will not be built`);
   }
+  // Then the platform restrictions of the targets that analysed.
+  const restricted = platformRestrictions(p, ok);
+  if ('exit' in restricted) return restricted;
+  if (restricted.errored.length > 0) {
+    failed = true;
+    for (const a of restricted.errored) ok.splice(ok.indexOf(a), 1);
+  }
   // Said only when some succeeded (BuildView.update: `0 < numSuccessful && numSuccessful < numTargetsToAnalyze`).
-  if (failed && ok.length > 0) p.con.line('info', `Analysis succeeded for only ${ok.length} of ${targets.length} top-level targets`);
+  const succeeded = ok.length + analysedBefore;
+  if (failed && succeeded > 0) p.con.line('info', `Analysis succeeded for only ${succeeded} of ${targets.length + analysedBefore} top-level targets`);
   // A target that failed for a loading reason (a dependency that does not exist, a package in error) makes
   // Bazel's keep-going summary "loading phase errors" rather than "not all targets were analyzed".
   const loadingErrors = p.topLevel.some((a) => a.failed && a.rootCause?.kind === 'loading');
   return { ok, failed, loadingErrors };
+}
+
+/**
+ * Top-level targets the target platform cannot build (TopLevelConstraintSemantics.checkPlatformRestrictions): one
+ * named on its own on the command line fails the build with the chain that explains it (under --keep_going: a
+ * warning, and it counts as not analysed); one a pattern brought in is skipped: analysed, counted, not built.
+ */
+export function platformRestrictions(p: Pipeline, analysed: readonly AnalyzedTarget[]): { exit: number } | { errored: AnalyzedTarget[] } {
+  const errored: AnalyzedTarget[] = [];
+  for (const a of analysed) {
+    if (!a.incompatible || a.failed || !p.explicit.has(labelToString(a.label))) continue;
+    if (!p.keepGoing) {
+      p.con.line('error', `Target ${incompatibleLabel(p.profile, a.label)} is incompatible and cannot be built, but was explicitly requested.\n${dependencyChain(p.profile, a)}`);
+      if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
+      p.elapsed(0);
+      p.failed(true);
+      return { exit: EXIT.BUILD_FAILURE };
+    }
+    const l = p.profile.incompatibleTargets.currentWording ? incompatibleLabel(p.profile, a.label) : `${a.label.repo ? '' : '@'}${labelToString(a.label)}`;
+    p.con.line('warning', `Target ${l} is incompatible and cannot be built, but was explicitly requested.`);
+    errored.push(a);
+  }
+  return { errored };
+}
+
+/** A label as Bazel's platform messages print it: current Bazel names other repositories canonically (`@@r//…`). */
+function incompatibleLabel(profile: Profile, l: Label): string {
+  return profile.incompatibleTargets.currentWording && l.repo ? `@@${labelToString(l).slice(1)}` : labelToString(l);
+}
+
+/**
+ * Bazel's "Dependency chain" of an incompatible target: from it down through the first incompatible dependency
+ * of each, to the target whose target_compatible_with the platform does not satisfy.
+ */
+export function dependencyChain(profile: Profile, t: AnalyzedTarget): string {
+  const current = profile.incompatibleTargets.currentWording;
+  const lines = ['Dependency chain:'];
+  let last = t;
+  for (let x: AnalyzedTarget | undefined = t; x; x = x.incompatible?.via) {
+    lines.push(`    ${incompatibleLabel(profile, x.label)}${current && x.config ? ` (${x.config.checksum.slice(0, 6)})` : ''}`);
+    last = x;
+  }
+  const why = last.incompatible!;
+  const cs = (why.constraints ?? []).map((c) => incompatibleLabel(profile, c));
+  const platform = current ? ` (${incompatibleLabel(profile, parsePlatform(why.platform))})` : '';
+  lines[lines.length - 1] += `   <-- target platform${platform} didn't satisfy constraint${cs.length === 1 ? ` ${cs[0]}` : `s [${cs.join(', ')}]`}`;
+  return lines.join('\n');
+}
+
+function parsePlatform(raw: string): Label {
+  const m = /^(?:@@?([^/]*))?\/\/([^:]*):(.*)$/.exec(raw);
+  return m ? { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! } : { repo: '', pkg: '', name: raw };
 }
 
 /** What each language rule needs to build, for the one message that says rulepen does not run it. */
@@ -112,6 +174,8 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
   const attempted = new Set<string>();
   let failed = false;
   for (const t of top) {
+    // Skipped: the target platform cannot build it (a pattern brought it in).
+    if (t.incompatible) continue;
     attempted.add(t.key);
     const real = t.actual ?? t;
     const where = 'location' in real.target ? real.target.location : { file: `${real.label.pkg}/BUILD`, line: 1, column: 1 };
@@ -144,7 +208,7 @@ function printBuildResult(p: Pipeline, top: readonly AnalyzedTarget[], built: re
   // A requested source file is not shown, nor a generated file requested with the rule that generates it.
   const requested = new Set(top.map((t) => labelToString(t.label)));
   const shown = top.filter((t) => {
-    if (t.target.kind === 'source file') return false;
+    if (t.target.kind === 'source file' || t.incompatible) return false;
     return !(t.target.kind === 'generated file' && requested.has(labelToString(t.target.rule)));
   });
   const limit = Number(p.option('show_result') ?? 1);

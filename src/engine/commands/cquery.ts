@@ -6,7 +6,7 @@
 // with --keep_going, leaves the failed top-level targets out of the graph (exit 1, as Bazel). As Bazel 4.2.3
 // does, the output format is checked only after loading and analysis.
 
-import { errorLoadingPackageInError, labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Target } from '../loading/index.ts';
+import { errorLoadingPackageInError, labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label, type Target } from '../loading/index.ts';
 import { targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
 import { Analysis, type AnalyzedTarget } from '../actions/index.ts';
 import {
@@ -31,6 +31,7 @@ import {
 import { outputBaseOf, type CommandContext } from './context.ts';
 import { commandOptions, optionReader, optionValue } from './options.ts';
 import { analysisExplanations, analyzedLine, resolveOne } from './pipeline.ts';
+import { dependencyChain } from './build.ts';
 import { StarlarkFormatter } from './cquery-starlark.ts';
 import { expressionText, latin1, parseOrReport, resultGraph } from './query.ts';
 import { Console, EXIT, rootCauseText, type CommandResult } from './result.ts';
@@ -85,13 +86,17 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   // without --keep_going the command stops there (exit 1); with it, the others are analysed and the command
   // still fails at the end.
   let patternFailed: { word: string; message: string } | undefined;
+  // The targets named on their own (an incompatible one fails the command under 4.2.3, as in a build).
+  const explicit = new Set<string>();
   for (const p of patterns) {
     const negative = p.startsWith('-');
     const word = negative ? p.slice(1) : p;
     try {
+      const single = !negative && parsedPattern(word, profile.labels)?.pattern.kind === 'single';
       for (const t of unconfigured.resolvePattern(word)) {
         if (negative) roots.delete(labelToString(t.label));
         else roots.set(labelToString(t.label), t);
+        if (single) explicit.add(labelToString(t.label));
       }
     } catch (e) {
       if (!(e instanceof QueryEvalError)) throw e;
@@ -166,6 +171,12 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.line('failed', 'Build did NOT complete successfully');
     return out.result(EXIT.BUILD_FAILURE, explanations);
   }
+  const incompatible = profile.incompatibleTargets.cqueryExplicitError && !keepGoing ? analysed.find((a) => a.incompatible && !a.failed && explicit.has(labelToString(a.label))) : undefined;
+  if (incompatible) {
+    out.line('error', `Target ${labelToString(incompatible.label)} is incompatible and cannot be built, but was explicitly requested.\n${dependencyChain(profile, incompatible)}`);
+    out.line('failed', 'Build did NOT complete successfully');
+    return out.result(EXIT.BUILD_FAILURE, explanations);
+  }
   for (const f of failed) out.line('warning', `errors encountered while analyzing target '${labelToString(f.label)}': it will not be built`);
   if (failed.length > 0 && analysed.length > 1) out.line('info', `Analysis succeeded for only ${analysed.length - failed.length} of ${analysed.length} top-level targets`);
   if (analysed.length > 0) analyzedLine(out, an, analysed);
@@ -210,7 +221,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     format === 'build'
       ? cqueryBuildFormatter(workspace, configured)
       : format === 'transitions'
-        ? transitionsFormatter(graph)
+        ? transitionsFormatter(graph, (l) => out.line('warning', `Skipping dependencies of incompatible target ${labelToString(l)}`))
         : PROTO_FORMATS.includes(format)
           ? makeCqueryProtoFormatter<ConfiguredTarget>(workspace, format, {
               configuration: (ct) => ct.config,
@@ -310,17 +321,25 @@ function filesOutput(an: Analysis, nodes: readonly ConfiguredTarget[]): string {
  * then one line per dependency on a rule — `attr#//dep#<transition> -> <config>` — naming the transition
  * Bazel 4.2.3 applies: its trimming transitions for an ordinary edge, HostTransition/ExecutionTransition for tools.
  */
-function transitionsFormatter(graph: ConfiguredQueryGraph) {
+function transitionsFormatter(graph: ConfiguredQueryGraph, skipping: (l: Label) => void) {
   return <T>(ctx: OutputContext<T>): string => {
     let out = '';
     for (const n of ctx.nodes) {
       const ct = n as unknown as ConfiguredTarget;
       out += `${labelToString(ct.target.label)} (${configName(ct) ?? 'null'})\n`;
-      if (ct.target.kind !== 'rule') continue;
+      // Bazel 4.2.3 lists no edges of a target in the host configuration (checked).
+      if (ct.target.kind !== 'rule' || ct.config?.kind === 'host') continue;
+      // Current Bazel resolves no dependencies of a directly incompatible target (IncompatibleTargetChecker).
+      const inc = (ct as AnalyzedTarget).incompatible;
+      if (inc?.constraints && graph.profile.incompatibleTargets.skipDependencies) {
+        skipping(ct.target.label);
+        continue;
+      }
       for (const e of graph.deps(ct)) {
         if (e.to.target.kind !== 'rule' || e.attr === '$config_dependencies' || e.implicit) continue;
         const name = e.tool ? (e.to.config?.kind === 'host' ? 'HostTransition' : 'ExecutionTransition') : '(TestTrimmingTransition + ConfigFeatureFlagTaggedTrimmingTransition)';
-        out += `  ${e.attr}#${labelToString(e.to.target.label)}#${name} -> ${configName(e.to) ?? 'null'}\n`;
+        // An edge names the configuration by its checksum, the host one too.
+        out += `  ${e.attr}#${labelToString(e.to.target.label)}#${name} -> ${e.to.config?.checksum ?? 'null'}\n`;
       }
     }
     return out;

@@ -45,6 +45,8 @@ export interface ResolvedPatterns {
   readonly failed: boolean;
   /** The packages in error below recursive patterns (`//x/...`), in order (Bazel: "package contains errors"). */
   readonly recursiveInError?: readonly string[];
+  /** The labels named on their own (single-target words): Bazel's explicitly requested targets. */
+  readonly explicit?: ReadonlySet<string>;
 }
 
 function packageTargets(loader: Loader, pkgName: string, rulesOnly: boolean): Target[] | string {
@@ -59,6 +61,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
   const out = new Map<string, Target>();
   let failed = false;
   const recursiveInError: string[] = [];
+  const explicit = new Set<string>();
   const patterns = parseCommandLinePatterns(words, { dialect: loader.profile.labels });
   for (const { pattern, negative } of patterns) {
     const r = resolveOne(loader, pattern);
@@ -81,6 +84,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
       continue;
     }
     const wild = isWildcard(pattern);
+    if (pattern.kind === 'single' && !negative) for (const t of r) explicit.add(labelToString(t.label));
     if (pattern.kind === 'below' && !negative) {
       for (const t of r) {
         if (t.label.repo === '' && loader.getPackage(t.label.pkg)?.inError && !recursiveInError.includes(t.label.pkg)) recursiveInError.push(t.label.pkg);
@@ -97,7 +101,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     }
   }
   if (failed) con.line('warning', 'Target pattern parsing failed.');
-  return { targets: [...out.values()], failed, recursiveInError };
+  return { targets: [...out.values()], failed, recursiveInError, explicit };
 }
 
 /** One target pattern word as build's loading phase resolves it, or Bazel's message for why it cannot be. */
@@ -163,6 +167,8 @@ export class Pipeline {
   readonly rootsInError: string[] = [];
   /** The top-level targets analysed (the Graph panel shows what they reach). */
   readonly topLevel: AnalyzedTarget[] = [];
+  /** The targets the command line names on their own (an incompatible one fails the build; others are skipped). */
+  explicit: ReadonlySet<string> = new Set();
 
   constructor(
     readonly ctx: CommandContext,
@@ -212,6 +218,7 @@ export class Pipeline {
     if (this.keepGoing && !resolved.failed) {
       if (resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.con.line('warning', 'Target pattern parsing failed.');
     }
+    this.explicit = resolved.explicit ?? new Set();
     if (resolved.failed && !this.keepGoing) {
       this.failed(false);
       if (this.command === 'test') this.con.line('error', "Couldn't start the build. Unable to run tests");

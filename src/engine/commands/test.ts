@@ -57,7 +57,9 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     }
     const a = p.analysis.analyze(t, p.target);
     p.topLevel.push(a);
-    if (!a.failed) tests.push(a);
+    // A failed test, or an incompatible one named on its own (which fails the build), goes the way of the
+    // targets only built; an incompatible test a pattern brought in is SKIPPED.
+    if (!a.failed && !(a.incompatible && p.explicit.has(labelToString(a.label)))) tests.push(a);
     else buildOnly.push(t);
   }
   // --test_tag_filters / --test_size_filters / --test_timeout_filters narrow the tests run.
@@ -67,7 +69,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const selected = tests.filter((t) => tagOk(t.test!.tags) && sizeOk(t.test!.size) && timeoutOk(t.test!.timeout));
 
   const buildTestsOnly = p.option('build_tests_only') === true;
-  const an = analyzeTopLevel(p, buildTestsOnly ? [] : buildOnly);
+  const an = analyzeTopLevel(p, buildTestsOnly ? [] : buildOnly, tests.length);
   if ('exit' in an) return p.con.result(an.exit, p.explanations({ testSuites: suites }));
   // An alias is not a test at loading (alone it runs nothing: exit 4), but after analysis it is the test it
   // stands for: when that test runs, the alias runs too, listed under its own label (Bazel 4.2.3, also through
@@ -80,7 +82,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   // `test //t:all --test_tag_filters=-slow` → "Found 2 targets and 1 test target...").
   const built = [...an.ok, ...(buildTestsOnly ? [] : tests.filter((t) => !selected.includes(t)))];
   const top = [...built, ...selected];
-  p.analyzedLine(top);
+  // Every top-level target analysis went through is counted, the failed ones too (as build does).
+  p.analyzedLine([...new Map(p.topLevel.map((a) => [a.key, a])).values()]);
   // "Found N test targets..." when every target built is a test run (also 0 of 0), else both counts.
   if (built.length === 0) {
     p.con.line('info', `Found ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
@@ -91,6 +94,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const builtKeys = new Set(ex.built.map((t) => t.key));
 
   const runs: TestRun[] = [];
+  const skipped: AnalyzedTarget[] = [];
   const failedToBuild: AnalyzedTarget[] = [];
   // A test the build did not get to (it stopped at another target's failure) has NO STATUS (Bazel 4.2.3).
   const noStatus: AnalyzedTarget[] = [];
@@ -102,6 +106,10 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const filter = p.option('test_filter');
   if (typeof filter === 'string' && filter) testEnv.push(['TESTBRIDGE_TEST_ONLY', filter]);
   for (const t of [...selected].sort((a, b) => (labelToString(a.label) < labelToString(b.label) ? -1 : 1))) {
+    if (t.incompatible) {
+      skipped.push(t);
+      continue;
+    }
     if (!builtKeys.has(t.key)) {
       (ex.attempted.has(t.key) ? failedToBuild : noStatus).push(t);
       continue;
@@ -135,6 +143,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     }
   }
   const lines: string[] = [];
+  for (const t of skipped) lines.push(summaryLine(labelToString(t.label), 'SKIPPED', false).replace(/ in 0\.1s$/, ''));
   for (const r of runs) {
     lines.push(summaryLine(r.label, r.status, r.cached));
     if (r.status !== 'PASSED') lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${r.logPath}`);
@@ -143,13 +152,14 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   for (const t of noStatus) lines.push(summaryLine(labelToString(t.label), 'NO STATUS', false).replace(/ in 0\.1s$/, ''));
   if (lines.length > 0) p.con.stdout(lines.join('\n') + '\n\n');
   const executed = runs.filter((r) => !r.cached).length;
-  if (runs.length > 0 || failedToBuild.length > 0 || noStatus.length > 0) {
-    const total = runs.length + failedToBuild.length + noStatus.length;
+  if (runs.length > 0 || failedToBuild.length > 0 || noStatus.length > 0 || skipped.length > 0) {
+    const total = runs.length + failedToBuild.length + noStatus.length + skipped.length;
     const parts: string[] = [];
     if (passed > 0) parts.push(`${passed} test${passed === 1 ? '' : 's'} pass${passed === 1 ? 'es' : ''}`);
     if (failedRuns > 0) parts.push(`${failedRuns} fail${failedRuns === 1 ? 's' : ''} locally`);
     if (failedToBuild.length > 0) parts.push(`${failedToBuild.length} fail${failedToBuild.length === 1 ? 's' : ''} to build`);
-    if (noStatus.length > 0) parts.push(`${noStatus.length} ${noStatus.length === 1 ? 'was' : 'were'} skipped`);
+    const notRun = noStatus.length + skipped.length;
+    if (notRun > 0) parts.push(`${notRun} ${notRun === 1 ? 'was' : 'were'} skipped`);
     p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${parts.join(' and ')}.\n`);
   }
   p.elapsed(p.executor.ran + runs.length + 1);
@@ -165,6 +175,9 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     return p.con.result(patternErrors || buildFailed ? EXIT.BUILD_FAILURE : EXIT.NO_TESTS_FOUND, explanations);
   }
   if (ex.failed || an.failed || failedToBuild.length > 0) {
+    // Every test that ran passed, yet the command fails (checked with 4.2.3: an incompatible target named under
+    // --keep_going).
+    if (!ex.failed && failedToBuild.length === 0 && runs.length > 0 && failedRuns === 0) p.con.stdout('All tests passed but there were other errors during the build.\n');
     if (!ex.failed && patternErrors && failedToBuild.length === 0) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
     else if (!ex.failed && an.failed && failedToBuild.length === 0) notAllAnalyzed(p, an.loadingErrors);
     p.failed(false);

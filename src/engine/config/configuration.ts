@@ -20,6 +20,8 @@ export interface Configuration {
   readonly kind: 'target' | 'exec' | 'host';
   /** Bazel's short id as cquery prints it, e.g. `f5527a6`: 7 hex digits, deterministic from the options. */
   readonly id: string;
+  /** The options' checksum, 7 hex digits: the id, except for the host configuration (whose id is `HOST`). */
+  readonly checksum: string;
   /** Output directory name under bazel-out/: 'k8-fastbuild', 'k8-opt-exec-2B5CBBC6' (modern exec), 'host' (4.2.3). */
   readonly outputDir: string;
   readonly cpu: string;
@@ -132,6 +134,7 @@ export function fnv1a(s: string): string {
 
 class ConfigurationImpl implements Configuration {
   readonly id: string;
+  readonly checksum: string;
   readonly outputDir: string;
   readonly cpu: string;
   readonly compilationMode: string;
@@ -162,7 +165,8 @@ class ConfigurationImpl implements Configuration {
       platform,
     ]);
     // cquery prints the host configuration as "(HOST)".
-    this.id = kind === 'host' ? 'HOST' : fnv1a(fingerprint).slice(0, 7);
+    this.checksum = fnv1a(fingerprint).slice(0, 7);
+    this.id = kind === 'host' ? 'HOST' : this.checksum;
     if (kind === 'host') this.outputDir = 'host';
     else if (kind === 'exec') this.outputDir = `${this.cpu}-${this.compilationMode}-exec-2B5CBBC6`;
     else this.outputDir = `${this.cpu}-${this.compilationMode}`;
