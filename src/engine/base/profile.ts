@@ -139,10 +139,11 @@ export interface Profile {
   readonly cqueryProtoConfigurations: boolean;
   /**
    * `--transitions=lite|full` without --output makes the output `transitions` (current Bazel's CqueryCommand sets
-   * it as a computed default; 4.2.3 too: its --output=transitions error says to set --transitions instead, and
-   * `cquery 'deps(//a:all)' --transitions=lite` prints the transitions, checked).
+   * it as a computed default). 4.2.3 does so only for a result of several targets: `cquery //p:g
+   * --transitions=lite` and `set(//p:g)` print the label alone, `//p:g + //p:t` and `deps(//p:g)` the
+   * transitions (checked).
    */
-  readonly cqueryTransitionsImplyOutput: boolean;
+  readonly cqueryTransitionsImplyOutput: 'always' | 'several-results';
   readonly cqueryStarlark: {
     readonly utilToplevels: boolean;
     readonly aliasProviders: boolean;
@@ -213,7 +214,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
     cqueryProtoConfigurations: false,
-    cqueryTransitionsImplyOutput: true,
+    cqueryTransitionsImplyOutput: 'several-results',
     cqueryStarlark: { utilToplevels: false, aliasProviders: false, defaultInfoInProviders: false, errorExit: 1 },
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
@@ -250,7 +251,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
     cqueryProtoConfigurations: true,
-    cqueryTransitionsImplyOutput: true,
+    cqueryTransitionsImplyOutput: 'always',
     cqueryStarlark: { utilToplevels: true, aliasProviders: true, defaultInfoInProviders: true, errorExit: 2 },
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,

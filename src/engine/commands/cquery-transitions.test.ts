@@ -1,4 +1,5 @@
-// cquery --transitions: current Bazel makes it imply --output=transitions (unless --output is given); 4.2.3 did not.
+// cquery --transitions: it implies --output=transitions (unless --output is given); Bazel 4.2.3 prints a single
+// result's label alone (checked).
 
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../index.ts';
@@ -16,8 +17,11 @@ describe('cquery --transitions', () => {
     const label = await runCommand(files, ['cquery', '//p:g', '--transitions=lite', '--output=label']);
     expect(label.stdout).toMatch(/^\/\/p:g \(\w+\)\n$/);
   });
-  it('keeps the label output in Bazel 4.2.3', async () => {
-    const r = await runCommand({ ...files, WORKSPACE: '', '.bazelversion': '4.2.3' }, ['cquery', '//p:g', '--transitions=lite']);
+  it('in Bazel 4.2.3 prints a single result as a label, several with their transitions', async () => {
+    const ws = { ...files, WORKSPACE: '', '.bazelversion': '4.2.3' };
+    const r = await runCommand(ws, ['cquery', '//p:g', '--transitions=lite']);
     expect(r.stdout).toMatch(/^\/\/p:g \(\w+\)\n$/);
+    const two = await runCommand(ws, ['cquery', '//p:g + //p:t', '--transitions=lite']);
+    expect(two.stdout).toContain('  tools#//p:t#HostTransition -> ');
   });
 });

@@ -185,8 +185,9 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
 
   // Bazel 4.2.3 checks the output format only now.
   const transitions = String(given('transitions') ?? 'none');
-  // Current Bazel's CqueryCommand makes --output=transitions the default once --transitions is set.
-  const format = String(given('output') ?? (profile.cqueryTransitionsImplyOutput && transitions !== 'none' ? 'transitions' : optionValue(cl, 'output') ?? 'label'));
+  // --transitions makes --output=transitions the default (profile row cqueryTransitionsImplyOutput).
+  const implied = given('output') === undefined && transitions !== 'none';
+  const format = String(given('output') ?? (implied ? 'transitions' : optionValue(cl, 'output') ?? 'label'));
   // Bazel makes every formatter before it picks the one --output names, so the starlark formatter's checks of
   // --starlark:expr / --starlark:file fail the command whatever the format.
   let starlark: StarlarkFormatter | undefined;
@@ -221,7 +222,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     format === 'build'
       ? cqueryBuildFormatter(workspace, configured)
       : format === 'transitions'
-        ? transitionsFormatter(graph, (l) => out.line('warning', `Skipping dependencies of incompatible target ${labelToString(l)}`))
+        ? transitionsFormatter(graph, (l) => out.line('warning', `Skipping dependencies of incompatible target ${labelToString(l)}`), implied && profile.cqueryTransitionsImplyOutput === 'several-results')
         : PROTO_FORMATS.includes(format)
           ? makeCqueryProtoFormatter<ConfiguredTarget>(workspace, format, {
               configuration: (ct) => ct.config,
@@ -321,12 +322,14 @@ function filesOutput(an: Analysis, nodes: readonly ConfiguredTarget[]): string {
  * then one line per dependency on a rule — `attr#//dep#<transition> -> <config>` — naming the transition
  * Bazel 4.2.3 applies: its trimming transitions for an ordinary edge, HostTransition/ExecutionTransition for tools.
  */
-function transitionsFormatter(graph: ConfiguredQueryGraph, skipping: (l: Label) => void) {
+function transitionsFormatter(graph: ConfiguredQueryGraph, skipping: (l: Label) => void, labelsWhenSingle: boolean) {
   return <T>(ctx: OutputContext<T>): string => {
     let out = '';
+    const labelsOnly = labelsWhenSingle && ctx.nodes.length < 2;
     for (const n of ctx.nodes) {
       const ct = n as unknown as ConfiguredTarget;
       out += `${labelToString(ct.target.label)} (${configName(ct) ?? 'null'})\n`;
+      if (labelsOnly) continue;
       // Bazel 4.2.3 lists no edges of a target in the host configuration (checked).
       if (ct.target.kind !== 'rule' || ct.config?.kind === 'host') continue;
       // Current Bazel resolves no dependencies of a directly incompatible target (IncompatibleTargetChecker).

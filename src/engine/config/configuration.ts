@@ -132,6 +132,15 @@ export function fnv1a(s: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/** Options that build no configuration: output and execution settings, and those query shares (--keep_going). */
+const NOT_CONFIGURATION = new Set(['config', 'build', 'show_result', 'verbose_failures', 'test_output', 'test_summary', 'jobs', 'subcommands', 'sandbox_debug', 'color', 'curses']);
+
+/** Does an option take part in a configuration's checksum (Bazel's BuildOptions hold only fragment options)? */
+function configurationOption(name: string): boolean {
+  const cmds = OPTIONS.get(name)?.commands;
+  return cmds !== undefined && cmds.has('build') && !cmds.has('query') && !NOT_CONFIGURATION.has(name);
+}
+
 class ConfigurationImpl implements Configuration {
   readonly id: string;
   readonly checksum: string;
@@ -160,7 +169,7 @@ class ConfigurationImpl implements Configuration {
     this.defines = defines;
     const fingerprint = JSON.stringify([
       kind,
-      this.options.filter((o) => o.name !== 'config').map((o) => [o.name, o.value]),
+      this.options.filter((o) => configurationOption(o.name)).map((o) => [o.name, o.value]),
       [...flags].map(([k, v]) => [k, v.source.kind === 'default' ? null : v.value]),
       platform,
     ]);

@@ -92,11 +92,10 @@ export class ConfiguredQueryGraph implements QueryGraph<ConfiguredTarget> {
       if (e instanceof TargetParsingError) throw new QueryEvalError(e.message);
       throw e;
     }
+    // Every configured target of each label in the graph (a tool's exec/host one too): Bazel's
+    // getConfiguredTargetsForLabel (4.2.3: the target, host and null configurations; checked).
     const out: ConfiguredTarget[] = [];
-    for (const t of this.unconfigured.resolvePattern(word)) {
-      const ct = this.configuredOf(labelToString(t.label));
-      if (ct) out.push(ct);
-    }
+    for (const t of this.unconfigured.resolvePattern(word)) out.push(...(this.byLabel.get(labelToString(t.label)) ?? []));
     return out;
   }
 
