@@ -487,7 +487,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
   for (const [k, p] of [...pkgs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const [repo, pkg] = k.split('\0') as [string, string];
     const prefix = pkg ? `${pkg}/` : '';
-    const head = ['package(default_visibility = ["//visibility:public"])', '', ''];
+    const head = ['package(default_visibility = ["//visibility:public"])'];
     if (p.starlark.size) {
       const bzl = ['# Stand-ins for the rule classes this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
       for (const [cls, attrs] of p.starlark) {
@@ -498,13 +498,12 @@ function toolsModule(natives: ReadonlySet<string>): string {
       for (const [macro, cls] of p.macros) bzl.push(`def ${macro}(**kwargs):`, `    ${cls}(**kwargs)`, '');
       file(repo, `${prefix}rulepen_stand_ins.bzl`, bzl.join('\n'));
       const exported = [...p.starlark.keys()].filter((c) => !c.startsWith('_')).concat([...p.macros.keys()]);
-      head.unshift(`load(":rulepen_stand_ins.bzl", ${exported.map((c) => JSON.stringify(c)).join(', ')})`, '');
+      head.unshift(`load(":rulepen_stand_ins.bzl", ${exported.map((c) => JSON.stringify(c)).join(', ')})`);
     }
     // Each rule starts on the line Bazel reported for it where the text before leaves room (blank lines pad the
     // gap), so that locations in query outputs name the same lines as Bazel's.
     const out = [...head];
     for (const r of p.rules.sort((a, b) => a.line - b.line)) {
-      if (out.length > 0 && out[out.length - 1] !== '') out.push('');
       while (out.length < r.line - 1) out.push('');
       out.push(...r.text.split('\n'));
     }

@@ -538,8 +538,9 @@ export class Analysis implements ConfiguredGraph {
     const visibility = /^target '.*' is not visible from target /.test(r.error);
     const message = visibility ? inAttribute(name, rule.ruleClass, rule.label) + r.error : r.error;
     const d = this.report(rule, message, invalidKey ? { attr: name, selectKey: invalidKey } : { attr: name, select: true }, { related });
-    // Bazel repeats a select() error, with its location, after "build aborted: ".
-    s.cause ??= { kind: 'diagnostic', diagnostic: d };
+    // Bazel repeats a select() error after "build aborted: ", with its location; an invalid condition (found while
+    // resolving the configuration keys) without (checked with 4.2.3).
+    s.cause ??= { kind: 'diagnostic', diagnostic: invalidKey ? { ...d, printedAt: null } : d };
     return undefined;
   }
 

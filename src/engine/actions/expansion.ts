@@ -111,8 +111,9 @@ function locationFunction(fn: string, arg: string, ctx: LocationContext): string
   const single = plural ? fn.slice(0, -1) : fn;
   const path = (a: Artifact) => (single === 'rootpath' ? ctx.rootPath(a) : a.execPath);
   const paths = files.map(path);
+  // LocationExpander: a label with no files fails $(locations) too.
+  if (paths.length === 0) throw new ExpansionError(`label '${key}' in $(${said}) expression expands to no files`);
   if (!plural) {
-    if (paths.length === 0) throw new ExpansionError(`label '${key}' in $(${said}) expression expanded to no files`);
     if (paths.length > 1) {
       const shown = [...paths].sort().slice(0, 5);
       throw new ExpansionError(

@@ -2,9 +2,9 @@
 // loading → analysis → execution, with Bazel's console lines and exit codes (pipeline.ts holds the steps `test`
 // and `run` share).
 
-import type { Profile } from '../base/index.ts';
+import type { Profile, RelatedLocation, Severity } from '../base/index.ts';
 import type { Label, Target } from '../loading/index.ts';
-import { errorLoadingPackageInError, labelToString } from '../loading/index.ts';
+import { errorLoadingPackageInError, labelToString, locateInRule } from '../loading/index.ts';
 import type { AnalyzedTarget, Artifact } from '../actions/index.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
@@ -80,8 +80,10 @@ export function platformRestrictions(p: Pipeline, analysed: readonly AnalyzedTar
   const errored: AnalyzedTarget[] = [];
   for (const a of analysed) {
     if (!a.incompatible || a.failed || !p.explicit.has(labelToString(a.label))) continue;
+    const message = `Target ${incompatibleLabel(p.profile, a.label)} is incompatible and cannot be built, but was explicitly requested.`;
+    incompatibleNote(p, a, p.keepGoing ? 'warning' : 'error', message);
     if (!p.keepGoing) {
-      p.con.line('error', `Target ${incompatibleLabel(p.profile, a.label)} is incompatible and cannot be built, but was explicitly requested.\n${dependencyChain(p.profile, a)}`);
+      p.con.line('error', `${message}\n${dependencyChain(p.profile, a)}`);
       if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
       p.elapsed(0);
       p.failed(true);
@@ -92,6 +94,35 @@ export function platformRestrictions(p: Pipeline, analysed: readonly AnalyzedTar
     errored.push(a);
   }
   return { errored };
+}
+
+/**
+ * The editor's marker and Problems row for an incompatible target named on the command line: at the
+ * target_compatible_with the platform does not satisfy, the targets of the chain as related locations.
+ */
+function incompatibleNote(p: Pipeline, t: AnalyzedTarget, severity: Severity, message: string): void {
+  const chain: AnalyzedTarget[] = [];
+  for (let x: AnalyzedTarget | undefined = t; x; x = x.incompatible?.via) chain.push(x);
+  const root = chain[chain.length - 1]!;
+  const ws = p.ctx.workspace;
+  const at = root.target.kind === 'rule' && root.label.repo === '' ? locateInRule(ws, root.target, { attr: 'target_compatible_with' }) : undefined;
+  if (!at) return;
+  const why = root.incompatible!;
+  const lacks = (why.constraints ?? []).map((c) => incompatibleLabel(p.profile, c)).join(', ');
+  const related: RelatedLocation[] = [];
+  for (const x of chain.slice(0, -1)) {
+    const place = x.target.kind === 'rule' && x.label.repo === '' ? locateInRule(ws, x.target) : undefined;
+    if (place) related.push({ ...place, message: `${labelToString(x.label)} depends on ${labelToString((x.incompatible?.via ?? x).label)}` });
+  }
+  p.con.note({
+    file: at.file,
+    range: at.range,
+    severity,
+    kind: 'analysis',
+    message: `${message} The target platform ${why.platform} does not have ${lacks}${chain.length > 1 ? `, which ${labelToString(root.label)} requires` : ''}.`,
+    related,
+    target: labelToString(t.label),
+  });
 }
 
 /** A label as Bazel's platform messages print it: current Bazel names other repositories canonically (`@@r//…`). */

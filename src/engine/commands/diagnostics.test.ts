@@ -22,6 +22,29 @@ const BUILD = [
 const FILES = { 'pkg/BUILD': BUILD, 'pkg/t.sh': '#!/bin/sh\nexit 1\n', 'tools/BUILD': 'exports_files(["license"])' };
 
 describe('command diagnostics', () => {
+  it('an incompatible target named alone: marked on the target_compatible_with that fails, the chain related', async () => {
+    const files = {
+      'p/BUILD': [
+        'constraint_setting(name = "s")',
+        'constraint_value(name = "special", constraint_setting = ":s")',
+        'genrule(name = "gr", outs = ["o"], cmd = "touch $@",',
+        '    target_compatible_with = [":special"])',
+        'genrule(name = "user", srcs = [":gr"], outs = ["u"], cmd = "cp $< $@")',
+      ].join('\n'),
+    };
+    const r = await run(files, 'build', '//p:user');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("ERROR: Target //p:user is incompatible and cannot be built, but was explicitly requested.\nDependency chain:\n    //p:user\n    //p:gr   <-- target platform didn't satisfy constraint //p:special\n");
+    const d = r.diagnostics.find((x) => x.message.startsWith('Target //p:user is incompatible'))!;
+    expect(d).toMatchObject({ file: 'p/BUILD', severity: 'error', target: '//p:user', range: { start: { line: 4, column: 5 } } });
+    expect(d.message).toContain('does not have //p:special, which //p:gr requires');
+    expect(d.related?.map((x) => [x.range.start.line, x.message])).toEqual([[5, '//p:user depends on //p:gr']]);
+    // A pattern that brings it in skips it: nothing fails, nothing is marked.
+    const all = await run(files, 'build', '//p:all');
+    expect(all.exitCode).toBe(0);
+    expect(all.diagnostics.filter((x) => x.message.includes('incompatible'))).toEqual([]);
+  });
+
   it('an ambiguous select(): marked on the select(), the matching conditions related, printed at the rule', async () => {
     const r = await run(FILES, 'build', '//pkg:amb', '--cpu=arm', '-c', 'opt');
     expect(r.exitCode).toBe(1);

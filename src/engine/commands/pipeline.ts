@@ -343,30 +343,15 @@ export class Pipeline {
   }
 
   /**
-   * Loads the transitive closure of the roots; false when a package in it is in error. `rootsInError` gets the
-   * packages in error that a root itself is in (in the roots' order).
+   * The packages in error that a root itself is in, in the roots' order (`rootsInError`). Only the roots'
+   * packages: analysis loads the others when it reaches them, so a package that only an untaken select() branch
+   * names is never loaded, nor are its errors reported (checked with 4.2.3).
    */
-  load(roots: readonly Target[], rootsInError: string[] = []): boolean {
-    const seen = new Set<string>();
-    const queue: Label[] = roots.map((t) => t.label);
+  load(roots: readonly Target[], rootsInError: string[] = []): void {
     for (const t of roots) {
       const pkg = t.label.repo === '' ? this.loader.getPackage(t.label.pkg) : undefined;
       if (pkg?.inError && !rootsInError.includes(pkg.name)) rootsInError.push(pkg.name);
     }
-    let ok = true;
-    while (queue.length > 0) {
-      const l = queue.pop()!;
-      const key = labelToString(l);
-      if (seen.has(key) || l.repo !== '') continue;
-      seen.add(key);
-      const pkg = this.loader.getPackage(l.pkg);
-      if (!pkg) continue;
-      if (pkg.inError) ok = false;
-      const t = pkg.targets.get(l.name);
-      if (t && t.kind === 'rule') queue.push(...ruleDeps(t));
-      if (t && t.kind === 'generated file') queue.push(t.rule);
-    }
-    return ok;
   }
 
   /** Prints the loader's events (loading errors, DEBUG lines from print()). */
@@ -558,43 +543,6 @@ export function configuredResultGraph(an: Analysis, roots: readonly AnalyzedTarg
     }
   }
   return { nodes, edges };
-}
-
-/** Every label a rule's attributes mention (select() branches included), for loading. */
-export function ruleDeps(rule: RuleTarget): Label[] {
-  const out: Label[] = [];
-  for (const [name, v] of rule.attrs) {
-    if (name === 'visibility') continue;
-    const spec = rule.schema.attrs.find((a) => a.name === name);
-    const type = spec?.type;
-    if (type === 'output' || type === 'output_list' || type === 'nodep_label' || type === 'nodep_label_list') continue;
-    collectLabels(v, out);
-  }
-  return out;
-}
-
-function collectLabels(v: unknown, out: Label[]): void {
-  if (v === null || v === undefined) return;
-  if (Array.isArray(v)) {
-    for (const x of v) collectLabels(x, out);
-    return;
-  }
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (typeof o.name === 'string' && typeof o.pkg === 'string' && typeof o.repo === 'string') {
-      out.push(o as unknown as Label);
-      return;
-    }
-    if (Array.isArray(o.parts)) {
-      for (const p of o.parts as { kind: string; value?: unknown; branches?: { key: Label; isDefault: boolean; value: unknown }[] }[]) {
-        if (p.kind === 'value') collectLabels(p.value, out);
-        else for (const b of p.branches ?? []) {
-          if (!b.isDefault) out.push(b.key);
-          collectLabels(b.value, out);
-        }
-      }
-    }
-  }
 }
 
 /** Parses and reports a TargetParsingError as Bazel does. */

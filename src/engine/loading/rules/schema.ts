@@ -48,6 +48,11 @@ export interface AttrSpec {
   readonly queryOnly?: boolean;
   /** Label attributes only: the edge is a host/exec tool dependency (genrule tools). */
   readonly tool?: boolean;
+  /**
+   * Bazel's `orderIndependent()`: query's build, xml and proto outputs print the list sorted (duplicates kept);
+   * the rule itself keeps the order written (its edges, `labels()`).
+   */
+  readonly orderIndependent?: boolean;
   readonly doc: string;
 }
 
@@ -88,10 +93,10 @@ export const SHARED_ATTRIBUTES: Readonly<Record<string, AttrSpec>> = {
   licenses: { name: 'licenses', type: 'license', default: null, configurable: false, doc: 'License kinds of this target (legacy).' },
   package_metadata: { name: 'package_metadata', type: 'label_list', default: [], configurable: false, modernOnly: true, doc: 'Metadata targets about this package.' },
   restricted_to: { name: 'restricted_to', type: 'label_list', default: [], configurable: false, doc: 'The only environments this target can be built for.' },
-  tags: { name: 'tags', type: 'string_list', default: [], configurable: false, doc: 'Free-form tags; some (manual, local, exclusive, …) have meaning to Bazel.' },
+  tags: { name: 'tags', type: 'string_list', default: [], configurable: false, orderIndependent: true, doc: 'Free-form tags; some (manual, local, exclusive, …) have meaning to Bazel.' },
   target_compatible_with: { name: 'target_compatible_with', type: 'label_list', default: [], doc: 'Constraints the target platform must satisfy, else the target is skipped.' },
   testonly: { name: 'testonly', type: 'bool', default: false, configurable: false, doc: 'Only test targets and testonly targets may depend on this target.' },
-  visibility: { name: 'visibility', type: 'nodep_label_list', default: null, configurable: false, doc: 'Which packages may depend on this target.' },
+  visibility: { name: 'visibility', type: 'nodep_label_list', default: null, configurable: false, orderIndependent: true, doc: 'Which packages may depend on this target.' },
   // Attributes of test and binary rules.
   args: { name: 'args', type: 'string_list', default: [], doc: 'Arguments passed when the target is run or tested.' },
   env: { name: 'env', type: 'string_dict', default: {}, doc: 'Environment variables set when the target is run or tested.' },

@@ -5,7 +5,7 @@ export const testSuite: RuleSchema = {
   name: 'test_suite',
   doc: 'Names a set of tests; `bazel test` of the suite runs the tests it expands to.',
   attrs: [
-    { name: 'tests', type: 'label_list', default: [], configurable: false, doc: 'Tests and test suites; all non-manual tests of the package when empty.' },
+    { name: 'tests', type: 'label_list', default: [], configurable: false, orderIndependent: true, doc: 'Tests and test suites; all non-manual tests of the package when empty.' },
     { name: 'tags', type: 'string_list', default: [], configurable: false, doc: 'Tag filter: `tag`/`+tag` required, `-tag` excluded; size counts as a tag.' },
   ],
   shared: [

@@ -13,7 +13,7 @@ import {
   type Workspace,
 } from '../../loading/index.ts';
 import type { ConfiguredGraph, ConfiguredTarget } from '../../config/index.ts';
-import { listedAttributes, type ListingProfile } from './listed-attributes.ts';
+import { listedAttributes, printedOrder, type ListingProfile } from './listed-attributes.ts';
 import { macroInfo } from '../macro-info.ts';
 import { absoluteSourcePath, type OutputContext, type SourcePaths } from './context.ts';
 
@@ -80,7 +80,7 @@ export function explicitAttributes(rule: RuleTarget, workspace: Workspace, profi
       continue;
     }
     if (!isExplicit(rule, a.name)) continue;
-    out.push([a, valueToStarlark(a.type, rule.attrs.get(a.name)!)]);
+    out.push([a, valueToStarlark(a.type, printedOrder(a, rule.attrs.get(a.name)!))]);
   }
   // Bazel prints `$`-attributes with `_`, the computed test list included.
   if (rule.implicitTests) out.push([{ ...IMPLICIT_TESTS_ATTR, name: '_implicit_tests' }, plainToStarlark('label_list', [...rule.implicitTests])]);

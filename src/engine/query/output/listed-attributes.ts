@@ -9,7 +9,9 @@
 import type { Profile } from '../../base/index.ts';
 import {
   allAttributes,
+  compareLabels,
   isExplicit,
+  labelToString,
   isNativeSchema,
   type AttrSpec,
   type AttrType,
@@ -99,6 +101,16 @@ export interface ListedValue {
  * printed without --xml:default_values / with --noproto:default_values). `configDependencies`: the labels of the
  * rule's select() keys, Bazel's computed `$config_dependencies`.
  */
+/** A value as query prints it: an order-independent list (tags, visibility, test_suite tests) sorted. */
+export function printedOrder<V>(spec: AttrSpec, v: V): V {
+  if (!spec.orderIndependent || !Array.isArray(v)) return v;
+  const items = [...(v as unknown[])];
+  const asText = (x: unknown) => (typeof x === 'string' ? x : labelToString(x as Label));
+  if (items.every((x) => typeof x === 'string')) items.sort((a, b) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0));
+  else items.sort((a, b) => (typeof a === 'string' || typeof b === 'string' ? (asText(a) < asText(b) ? -1 : asText(a) > asText(b) ? 1 : 0) : compareLabels(a as Label, b as Label)));
+  return items as V;
+}
+
 export function listedValue(
   t: RuleTarget,
   a: ListedAttribute,
@@ -115,12 +127,12 @@ export function listedValue(
   }
   if (name === '$implicit_tests') return t.implicitTests ? { value: [...t.implicitTests], explicit: true } : { value: [], explicit: false };
   if (name === '$config_dependencies') return { value: [...configDependencies()], explicit: false };
-  if (t.attrs.has(name)) return { value: t.attrs.get(name)!, explicit: isExplicit(t, name) };
+  if (t.attrs.has(name)) return { value: printedOrder(a.spec, t.attrs.get(name)!), explicit: isExplicit(t, name) };
   // genrule's computed `$is_executable` follows `executable`.
   if (name === '$is_executable' && t.ruleClass === 'genrule') return { value: effectiveValue(t, 'executable', pkg) === true, explicit: false };
   if (a.unmodelled || a.spec.implicit) {
     if (a.unset !== undefined) return { value: a.unset, explicit: false };
     return { value: typeof a.spec.default === 'string' ? a.spec.default : null, explicit: false };
   }
-  return { value: (effectiveValue(t, name, pkg) ?? null) as PlainAttrValue | Configurable, explicit: false };
+  return { value: printedOrder(a.spec, (effectiveValue(t, name, pkg) ?? null) as PlainAttrValue | Configurable), explicit: false };
 }
