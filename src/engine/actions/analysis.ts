@@ -111,6 +111,8 @@ interface NodeState {
   checks?: (() => void)[];
   /** The target platform cannot build this rule (target_compatible_with, its own or a dependency's). */
   incompatible?: Incompatibility;
+  /** Among the causes of its failure is a loading error (here or in a dependency), whatever the first one was. */
+  loadingFailure?: boolean;
 }
 
 const NO_EDGES: readonly ConfiguredEdge[] = [];
@@ -233,7 +235,7 @@ export class Analysis implements ConfiguredGraph {
       this.stack.pop();
     }
     if (s.failed && !result.failed) result = { ...result, failed: true };
-    if (result.failed) result = { ...result, rootCause: s.cause ?? { kind: 'target', label: labelToString(t.label) } };
+    if (result.failed) result = { ...result, rootCause: s.cause ?? { kind: 'target', label: labelToString(t.label) }, ...(s.loadingFailure ? { loadingFailure: true } : {}) };
     this.done.set(key, result);
     this.order.push(result);
     return result;
@@ -461,6 +463,7 @@ export class Analysis implements ConfiguredGraph {
       // dependencies, each one's error reported (checked with 4.2.3).
       s.failed = true;
       s.cause ??= { kind: 'loading' };
+      s.loadingFailure = true;
       if (this.configKeys(rule, config, s)) {
         for (const [name, raw] of rule.attrs) if (raw instanceof Configurable) this.resolve(rule, name, config, s, { keysOnly: true });
       } else this.prerequisites(rule, config, s);
@@ -586,6 +589,7 @@ export class Analysis implements ConfiguredGraph {
       else this.report(undefined, found.error);
       s.failed = true;
       s.cause ??= { kind: 'loading' };
+      s.loadingFailure = true;
       return undefined;
     }
     const t = found.target;
@@ -603,6 +607,7 @@ export class Analysis implements ConfiguredGraph {
       if (this.keepGoing) this.analyze(t, config);
       s.failed = true;
       s.cause ??= { kind: 'loading' };
+      s.loadingFailure = true;
       return undefined;
     }
     const dep = this.analyze(t, config);
@@ -617,6 +622,7 @@ export class Analysis implements ConfiguredGraph {
     if (dep.failed) {
       s.failed = true;
       s.cause ??= dep.rootCause;
+      if (dep.loadingFailure || dep.rootCause?.kind === 'loading') s.loadingFailure = true;
     }
     if (o.checked && owner.kind === 'rule') (s.checks ??= []).push(() => this.checkEdge(s, owner, attr, label, t, dep));
     if (!s.edges.some((e) => e.to === dep && e.attr === attr)) s.edges.push({ attr, to: dep, tool: o.tool, implicit: o.implicit });

@@ -116,6 +116,11 @@ export interface AnalyzedTarget extends ConfiguredTarget, Providers {
   readonly failed: boolean;
   /** When failed: why, as Bazel prints it after "build aborted: ". */
   readonly rootCause?: RootCause;
+  /**
+   * Failed, and one of the causes is a loading error (a dependency that does not exist, a package in error), even
+   * when analysis met another first: Bazel's keep-going summary then speaks of "loading phase errors".
+   */
+  readonly loadingFailure?: boolean;
   /** The target platform cannot build it (target_compatible_with, here or in a dependency): it builds nothing. */
   readonly incompatible?: Incompatibility;
 }

@@ -67,7 +67,7 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analyse
   if (failed && succeeded > 0) p.con.line('info', `Analysis succeeded for only ${succeeded} of ${targets.length + analysedBefore} top-level targets`);
   // A target that failed for a loading reason (a dependency that does not exist, a package in error) makes
   // Bazel's keep-going summary "loading phase errors" rather than "not all targets were analyzed".
-  const loadingErrors = p.topLevel.some((a) => a.failed && a.rootCause?.kind === 'loading');
+  const loadingErrors = p.topLevel.some((a) => a.failed && (a.rootCause?.kind === 'loading' || a.loadingFailure === true));
   return { ok, failed, loadingErrors };
 }
 

@@ -5,29 +5,37 @@ import { evaluationError, type NodeSet, type PackageAccess } from '../environmen
 import type { QueryEvaluator, QueryFunction, Vars } from '../function.ts';
 import type { Argument } from '../syntax/index.ts';
 
-export function packagesOf<T>(ev: QueryEvaluator<T>, args: readonly Argument[], vars: Vars<T>): { access: PackageAccess<T>; pkgs: Package[] } {
+/** A package and the repository it is in ('' for the main one; a built-in repository's paths are its own). */
+export interface RepoPackage {
+  readonly pkg: Package;
+  readonly repo: string;
+}
+
+export function packagesOf<T>(ev: QueryEvaluator<T>, args: readonly Argument[], vars: Vars<T>): { access: PackageAccess<T>; pkgs: RepoPackage[] } {
   const x = ev.arg(args, 0, vars);
   const access = ev.graph.packages;
   if (!access) throw evaluationError('buildfiles() and loadfiles() are not supported here');
-  const pkgs: Package[] = [];
+  const pkgs: RepoPackage[] = [];
   for (const n of x.values()) {
-    const t = ev.graph.target(n);
-    if (t.label.repo !== '') continue;
-    const p = access.packageOf(n);
-    if (!pkgs.includes(p)) pkgs.push(p);
+    const repo = ev.graph.target(n).label.repo;
+    const pkg = repo === '' ? access.packageOf(n) : access.anyPackageOf?.(n);
+    if (pkg && !pkgs.some((p) => p.pkg === pkg)) pkgs.push({ pkg, repo });
   }
   return { access, pkgs };
 }
 
-export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs: Package[], withBuildFiles: boolean): NodeSet<T> {
+export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs: readonly RepoPackage[], withBuildFiles: boolean): NodeSet<T> {
   const out: NodeSet<T> = new Map();
   const add = (path: string) => {
     const n = access.fileNode(path);
     if (n) out.set(ev.graph.key(n), n);
   };
-  for (const p of pkgs) {
-    if (withBuildFiles) add(p.buildFile);
-    for (const bzl of p.loads) {
+  for (const { pkg: p, repo } of pkgs) {
+    // A built-in repository's package names its files from the repository's root.
+    const at = (path: string) => (repo === '' || path.startsWith('external/') ? path : `external/${repo}/${path}`);
+    if (withBuildFiles) add(at(p.buildFile));
+    for (const loaded of p.loads) {
+      const bzl = at(loaded);
       add(bzl);
       const n = withBuildFiles ? access.fileNode(bzl) : undefined;
       if (!n) continue;
