@@ -16,7 +16,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   workers: 2,
-  fullyParallel: false,
+  // Tests, not files, are handed out to the workers: a file of seven tests no longer keeps one worker busy while the
+  // other idles at the end of the run.
+  fullyParallel: true,
   // One retry: a test that fails then passes is reported as flaky (in the summary), not hidden; CI machines are busy.
   retries: 1,
   timeout: 30_000,

@@ -14,7 +14,8 @@ export const HEADER_CSP_SUB_PATH = '/with/csp/header/rulepen/';
 export default defineConfig({
   testDir: 'hosting',
   testMatch: '**/*.hosting.ts',
-  workers: 1,
+  workers: 2,
+  fullyParallel: true,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -2,7 +2,7 @@
 // text beside the editor; the text survives a reload and travels in a share link.
 
 import { test, expect } from './fixtures.ts';
-import { openPlayground, waitForEngine } from './helpers.ts';
+import { openPlayground, typeAndRunCommand, waitForEngine } from './helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -55,4 +55,17 @@ test('a bug-report template opens with its command, ready to share', async ({ pa
   await page.keyboard.press('ControlOrMeta+s');
   const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(link).toContain('#rp2.');
+  await page.keyboard.press('Escape');
+
+  // The cc_library lesson: a real project's rule, its deps selected on --cpu, then on a platform as well.
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('button', { name: 'Open example: cc_library: deps that select() on --cpu and on a platform' }).click();
+  await waitForEngine(page);
+  const output = page.getByLabel('Command output');
+  await expect(output).toContainText('//lib:k8_impl');
+  await expect(output).not.toContainText('//lib:cuda_impl');
+  await typeAndRunCommand(page, 'bazel cquery "deps(//lib:core)" --noimplicit_deps --platforms=//platforms:linux_cuda');
+  await expect(output).toContainText('Illegal ambiguous match on configurable attribute "deps" in //lib:core');
+  await typeAndRunCommand(page, 'bazel build //lib:core');
+  await expect(output).toContainText('which rulepen does not run');
 });
