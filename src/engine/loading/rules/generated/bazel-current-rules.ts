@@ -89,6 +89,14 @@ export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
       ["toolchains", "label_list", "", []],
     ],
   },
+  cc_proto_library: {
+    kind: "library",
+    source: ["protocolbuffers/protobuf:bazel/private/bazel_cc_proto_library.bzl@21b2606192384b80b2b67d67f86656d334142c7d#cc_proto_library","bazelbuild/rules_python:python/private/attributes.bzl@01968255660aa99041c0c8989a0d68c01aa2978e#COMMON_ATTR_NAMES"],
+    attrs: [
+      ["deps", "label_list", "", []],
+      ["toolchains", "label_list", "", []],
+    ],
+  },
   cc_test: {
     kind: "test",
     source: ["bazelbuild/bazel:src/main/starlark/builtins_bzl/common/cc/cc_test.bzl@01d06be8d61f4abb0dd20a83a4bec5c547f672be#cc_test","bazelbuild/bazel:src/main/starlark/builtins_bzl/common/cc/attrs.bzl@01d06be8d61f4abb0dd20a83a4bec5c547f672be#cc_binary_attrs","bazelbuild/rules_python:python/private/attributes.bzl@01968255660aa99041c0c8989a0d68c01aa2978e#COMMON_ATTR_NAMES"],
@@ -208,6 +216,14 @@ export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
       ["add_opens", "string_list", "", []],
       ["generates_api", "bool", "", false],
       ["processor_class", "string", "", ""],
+      ["toolchains", "label_list", "", []],
+    ],
+  },
+  java_proto_library: {
+    kind: "library",
+    source: ["protocolbuffers/protobuf:bazel/private/bazel_java_proto_library_rule.bzl@33fd9e1593d75fadd87d7c24a65e0d126560e763#java_proto_library","bazelbuild/rules_python:python/private/attributes.bzl@01968255660aa99041c0c8989a0d68c01aa2978e#COMMON_ATTR_NAMES"],
+    attrs: [
+      ["deps", "label_list", "", []],
       ["toolchains", "label_list", "", []],
     ],
   },
