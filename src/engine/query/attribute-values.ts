@@ -28,6 +28,8 @@ export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | un
   const spec = attrSpec(rule, name);
   if (!spec) return undefined;
   if (rule.attrs.has(name)) return rule.attrs.get(name)!;
+  // The name is the label's, not a stored value (attr(name, '.*d.*', …) matches //c:d).
+  if (name === 'name') return rule.label.name;
   if (name === 'visibility') return targetVisibility(rule, pkg);
   if (name === 'testonly') return rule.schema.test === true || rule.ruleClass === 'test_suite' || pkg?.args.defaultTestonly === true;
   // A test's timeout defaults to its size's (TestTimeout.getTestTimeout): small → short, medium → moderate, …

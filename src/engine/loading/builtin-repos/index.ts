@@ -61,6 +61,11 @@ function macroWrappers(path: string, rules: readonly string[]): Record<string, s
   };
 }
 
+/** `<dir>/<rule>.bzl` for each rule, re-exporting the native rule under its own name (no macro in between). */
+function perRuleFiles(dir: string, rules: readonly string[]): Record<string, string> {
+  return Object.fromEntries(rules.map((r) => [`${dir}/${r}.bzl`, `${r} = native.${r}\n`]));
+}
+
 export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   platforms: {
     WORKSPACE: '',
@@ -99,9 +104,16 @@ HOST_CONSTRAINTS = [
   },
   ...BAZEL4_TOOL_REPOS,
   // The same names in the same order as record.sh's stubs (a macro's line shows in --output=build).
-  rules_cc: macroWrappers('cc/defs.bzl', ['cc_binary', 'cc_library', 'cc_test', 'cc_import', 'cc_proto_library', 'cc_toolchain', 'cc_toolchain_suite', 'objc_library', 'objc_import', 'fdo_profile', 'fdo_prefetch_hints']),
-  rules_java: macroWrappers('java/defs.bzl', ['java_binary', 'java_library', 'java_test', 'java_import', 'java_plugin', 'java_runtime', 'java_toolchain', 'java_proto_library', 'java_lite_proto_library', 'java_package_configuration']),
-  rules_python: reexports({ 'python/defs.bzl': ['py_binary', 'py_library', 'py_test'] }),
+  // Current rule sets also have one .bzl file per rule (`@rules_cc//cc:cc_library.bzl`), which re-exports it.
+  rules_cc: {
+    ...macroWrappers('cc/defs.bzl', ['cc_binary', 'cc_library', 'cc_test', 'cc_import', 'cc_proto_library', 'cc_toolchain', 'cc_toolchain_suite', 'objc_library', 'objc_import', 'fdo_profile', 'fdo_prefetch_hints']),
+    ...perRuleFiles('cc', ['cc_binary', 'cc_library', 'cc_test', 'cc_import', 'objc_library']),
+  },
+  rules_java: {
+    ...macroWrappers('java/defs.bzl', ['java_binary', 'java_library', 'java_test', 'java_import', 'java_plugin', 'java_runtime', 'java_toolchain', 'java_proto_library', 'java_lite_proto_library', 'java_package_configuration']),
+    ...perRuleFiles('java', ['java_binary', 'java_library', 'java_test', 'java_import', 'java_plugin']),
+  },
+  rules_python: { ...reexports({ 'python/defs.bzl': ['py_binary', 'py_library', 'py_test'] }), ...perRuleFiles('python', ['py_binary', 'py_library', 'py_test']) },
   rules_proto: reexports({ 'proto/defs.bzl': ['proto_library'] }),
   // Current protobuf (its Bzlmod name). Not `com_google_protobuf`: Bazel 4.2.3's proto_library depends on
   // @com_google_protobuf//:protoc implicitly, and without a download that repository does not exist.

@@ -4,14 +4,18 @@
 // configurability and the implicit (`$`) and late-bound (`:`) dependencies, in Bazel's attribute order.
 //
 // Per profile: under 4.2.3 a rule keeps its implicit dependencies (query's deps() follows them into the
-// @bazel_tools stand-in). Current Bazel defines these rules in Starlark (rules_cc, rules_java, rules_python,
-// protobuf) with different implicit attributes (toolchain types rather than labels) that rulepen has no
-// recording of, so the current profile uses the same tables without the implicit dependencies; the
-// attributes added after 4.2.3 are not listed.
+// @bazel_tools stand-in). Current Bazel defines these rules in Starlark (Bazel's builtins, rules_cc, rules_java,
+// rules_python, protobuf): the current profile takes their public attributes from those definitions
+// (generated/bazel-current-rules.ts, by scripts/gen-current-rules.ts from scripts/data/bazel-8-rules/), in
+// declaration order after the shared ones as for any Starlark rule. Their private attributes (toolchain types,
+// build-setting flags, tools) are not listed, so deps() follows no implicit dependency of theirs. A rule class
+// with no such table (objc_library, the toolchain and environment rules) keeps 4.2.3's
+// table without the implicit dependencies.
 //
 // rulepen does not compile: these rules load, select(), take part in visibility, testonly, test_suite and
 // query exactly, and analyse with no providers (a build that needs their outputs stops with one message).
 
+import { CURRENT_RULE_TABLES } from './generated/bazel-current-rules.ts';
 import { BAZEL4_IMPLICIT_OUTPUTS, BAZEL4_QUERY_ATTRIBUTES, BAZEL4_RULE_TABLES, type GeneratedAttr } from './generated/bazel-4.2.3-rules.ts';
 import { BINARY_SHARED, COMMON_SHARED, MANUAL_BY_DEFAULT_TAGS, SHARED_ATTRIBUTES, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from './schema.ts';
 
@@ -144,8 +148,23 @@ const GENERATED = Object.keys(BAZEL4_RULE_TABLES).filter((c) => !OWN_FILE.has(c)
 
 /** The language rules and toolchain/environment rules under Bazel 4.2.3 (with implicit dependencies). */
 export const BAZEL4_LANGUAGE_RULES: readonly RuleSchema[] = GENERATED.map((c) => schemaOf(c, true));
-/** The same rules under current Bazel (implicit dependencies unknown, left out). */
-export const MODERN_LANGUAGE_RULES: readonly RuleSchema[] = GENERATED.map((c) => schemaOf(c, false));
+/** A rule class under current Bazel, from the table read from its Starlark definition. */
+function currentSchemaOf(ruleClass: string): RuleSchema {
+  const table = CURRENT_RULE_TABLES[ruleClass]!;
+  const base: readonly string[] = table.kind === 'test' ? TEST_SHARED : table.kind === 'binary' ? BINARY_SHARED : COMMON_SHARED;
+  const outputs = table.outputs;
+  return {
+    name: ruleClass,
+    doc: RULE_DOCS[ruleClass] ?? `The ${ruleClass} rule.`,
+    attrs: table.attrs.map((a) => spec(a, false)!),
+    shared: [...base, ...(table.extraShared ?? []).filter((n) => !base.includes(n))],
+    ...(table.kind === 'test' ? { test: true } : {}),
+    ...(outputs ? { implicitOutputs: (name: string) => outputs.map((t) => t.replace(/%\{name\}/g, name)) } : {}),
+  };
+}
+
+/** The same rules under current Bazel: their Starlark definitions' tables where recorded, else 4.2.3's without implicit dependencies. */
+export const MODERN_LANGUAGE_RULES: readonly RuleSchema[] = GENERATED.map((c) => (CURRENT_RULE_TABLES[c] ? currentSchemaOf(c) : schemaOf(c, false)));
 
 /**
  * A hand-written rule (sh_test, sh_binary) with Bazel 4.2.3's implicit dependencies and attribute order added; a
