@@ -16,7 +16,19 @@ export const testSuite: RuleImplementation = {
     for (const d of listed) {
       const t = d.target;
       if ((t.kind === 'rule' && t.ruleClass === 'test_suite') || isTestRule(t)) continue;
-      ctx.attributeError('tests', `expecting a test or a test_suite rule but '${labelToString(d.label)}' is not one`, labelToString(d.label));
+      const l = labelToString(d.label);
+      // `tests` allows no files (checked with 4.2.3): a file is misplaced, a name the package does not declare and
+      // no file has is a rule that does not exist.
+      const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
+      const message =
+        t.kind === 'source file'
+          ? t.label.repo === '' && !ctx.loader.workspace.hasFile(path)
+            ? `rule '${l}' does not exist`
+            : `source file '${l}' is misplaced here (expected no files)`
+          : t.kind === 'generated file'
+            ? `generated file '${l}' is misplaced here (expected no files)`
+            : `expecting a test or a test_suite rule but '${l}' is not one`;
+      ctx.attributeError('tests', message, l);
       ok = false;
     }
     if (!ok) return { failed: true };
