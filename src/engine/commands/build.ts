@@ -158,7 +158,7 @@ function parsePlatform(raw: string): Label {
 const COMPILED: Readonly<Record<string, string>> = {
   cc_library: 'C++', cc_binary: 'C++', cc_test: 'C++', cc_import: 'C++', cc_proto_library: 'proto', objc_library: 'Objective-C',
   java_library: 'Java', java_binary: 'Java', java_test: 'Java', java_import: 'Java', java_plugin: 'Java', java_proto_library: 'proto',
-  py_library: 'Python', py_binary: 'Python', py_test: 'Python', proto_library: 'proto',
+  py_binary: 'Python', py_test: 'Python', proto_library: 'proto',
 };
 
 /**

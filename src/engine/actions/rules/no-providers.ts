@@ -3,7 +3,9 @@
 // analyses (select(), visibility, testonly) but does not compile. What the first kind means is read by the
 // configuration layer (platforms, flag values), not through providers; analysing them still checks their
 // prerequisites' edges. A language test rule (cc_test, py_test, java_test) carries its test attributes, so that
-// `test` can filter it and report it as not built.
+// `test` can filter it and report it as not built. A py_library compiles nothing: its files to build are its own
+// srcs (checked with 4.2.3: `target.files` of a py_library lists its srcs, not its deps'; building it is
+// "up-to-date (nothing to build)").
 
 import { defaultTimeout } from '../artifacts.ts';
 import type { RuleImplementation } from '../rule-context.ts';
@@ -11,6 +13,10 @@ import type { RuleImplementation } from '../rule-context.ts';
 export const noProviders: RuleImplementation = {
   ruleClasses: [],
   analyze(ctx) {
+    if (ctx.rule.ruleClass === 'py_library') {
+      const files = [...new Set(ctx.prerequisites('srcs').flatMap((d) => d.files))];
+      return { files, runfiles: files };
+    }
     if (!ctx.rule.schema.test) return {};
     const size = ctx.string('size') || 'medium';
     return {
