@@ -14,6 +14,7 @@ import {
   expandTestSuite,
   isManual,
   isWildcard,
+  wildcardConflict,
   labelToString,
   locateInRule,
   Loader,
@@ -123,7 +124,14 @@ export function resolveOne(loader: Loader, p: TargetPattern): Target[] | string 
       if (p.repo !== '') return repositoryNotResolved(p.repo, p.pkg);
       // Bazel names the pattern it was parsing when a whole package (`:all`, `:*`) fails to load.
       const ts = packageTargets(loader, p.pkg, p.rulesOnly);
-      return typeof ts === 'string' ? `while parsing '${p.raw}': ${ts}` : ts;
+      if (typeof ts === 'string') return `while parsing '${p.raw}': ${ts}`;
+      const pkg = loader.getPackage(p.pkg)!;
+      const conflict = wildcardConflict(p, pkg.targets);
+      if (conflict) {
+        loader.events.push({ severity: 'warning', text: conflict.warning });
+        return [pkg.targets.get(conflict.name)!];
+      }
+      return ts;
     }
     case 'below': {
       if (p.repo !== '') return repositoryNotResolved(p.repo, p.dir);

@@ -29,7 +29,8 @@ import {
 
 export type TargetPattern =
   | { readonly kind: 'single'; readonly raw: string; readonly label: Label }
-  | { readonly kind: 'package'; readonly raw: string; readonly repo: string; readonly pkg: string; readonly rulesOnly: boolean }
+  /** `wildcard`: the target part as written (`all`, `all-targets`, `*`). */
+  | { readonly kind: 'package'; readonly raw: string; readonly repo: string; readonly pkg: string; readonly rulesOnly: boolean; readonly wildcard: string }
   | { readonly kind: 'below'; readonly raw: string; readonly repo: string; readonly dir: string; readonly rulesOnly: boolean }
   | { readonly kind: 'path'; readonly raw: string; readonly path: string };
 
@@ -86,8 +87,8 @@ export function parseTargetPattern(original: string, opts: PatternOptions): Targ
     }
     if (ALL_TARGETS.includes(targetPart)) return { kind: 'below', raw: original, repo, dir: checkPkg(dir), rulesOnly: false };
   }
-  if (ALL_RULES.includes(targetPart)) return { kind: 'package', raw: original, repo, pkg: checkPkg(pkgPart), rulesOnly: true };
-  if (ALL_TARGETS.includes(targetPart)) return { kind: 'package', raw: original, repo, pkg: checkPkg(pkgPart), rulesOnly: false };
+  if (ALL_RULES.includes(targetPart)) return { kind: 'package', raw: original, repo, pkg: checkPkg(pkgPart), rulesOnly: true, wildcard: targetPart };
+  if (ALL_TARGETS.includes(targetPart)) return { kind: 'package', raw: original, repo, pkg: checkPkg(pkgPart), rulesOnly: false, wildcard: targetPart };
 
   if (includesRepo || isAbsolute || pattern.includes(':')) {
     // LabelValidator.validateAbsoluteLabel("//" + pattern): the first colon splits.
@@ -132,6 +133,17 @@ export function parseCommandLinePatterns(words: readonly string[], opts: Pattern
 }
 
 /** True when the pattern names more than one target by a wildcard (`:all`, `:*`, `/...`). */
+/**
+ * A package wildcard (`:all`, `:all-targets`, `:*`) that is also the name of a rule of the package means that rule,
+ * with Bazel's warning (TargetPattern.InTargetDirectory's wildcard conflict).
+ */
+export function wildcardConflict(p: TargetPattern, targets: ReadonlyMap<string, { readonly kind: string; readonly ruleClass?: string }>): { readonly name: string; readonly warning: string } | undefined {
+  if (p.kind !== 'package') return undefined;
+  const t = targets.get(p.wildcard);
+  if (!t || t.kind !== 'rule') return undefined;
+  return { name: p.wildcard, warning: `The target pattern '${p.raw}' is ambiguous: ':${p.wildcard}' is both a wildcard, and the name of an existing ${t.ruleClass} rule; using the latter interpretation` };
+}
+
 export function isWildcard(p: TargetPattern): boolean {
   return p.kind === 'package' || p.kind === 'below';
 }

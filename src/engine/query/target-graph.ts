@@ -20,6 +20,7 @@ import {
   targetInPackageInError,
   packageContainsErrors,
   parseTargetPattern,
+  wildcardConflict,
   referencedBy,
   repositoryNotResolved,
   TargetParsingError,
@@ -207,6 +208,12 @@ export class TargetGraph implements QueryGraph<Target> {
       case 'package': {
         if (p.repo !== '') throw new QueryEvalError(repositoryNotResolved(p.repo, p.pkg));
         const pkg = this.package(p.pkg);
+        const conflict = wildcardConflict(p, pkg.targets);
+        if (conflict) {
+          this.syncEvents();
+          this.events.push({ severity: 'warning', text: conflict.warning });
+          return [pkg.targets.get(conflict.name)!];
+        }
         return pkg.sortedTargets().filter((t) => !p.rulesOnly || t.kind === 'rule');
       }
       case 'below': {
