@@ -11,6 +11,13 @@ export const SUB_PATH = '/some/sub/path/rulepen/';
 /** The same site again, with its Content-Security-Policy also sent as an HTTP header (see static-server.mjs). */
 export const HEADER_CSP_SUB_PATH = '/with/csp/header/rulepen/';
 
+/**
+ * RULEPEN_HOSTING_DIST_FROM: a production build already made (scripts/test-all.sh passes the one the e2e suite
+ * has just built from the same sources), copied instead of building again.
+ */
+const FROM = process.env.RULEPEN_HOSTING_DIST_FROM;
+const BUILD = FROM ? `rm -rf ${DIST} && cp -r ${FROM} ${DIST}` : `node node_modules/vite/bin/vite.js build --outDir ${DIST} --emptyOutDir`;
+
 export default defineConfig({
   testDir: 'hosting',
   testMatch: '**/*.hosting.ts',
@@ -26,7 +33,7 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium' },
   },
   webServer: {
-    command: `node node_modules/vite/bin/vite.js build --outDir ${DIST} --emptyOutDir && node e2e/hosting/static-server.mjs ${DIST} ${PORT} ${SUB_PATH} ${HEADER_CSP_SUB_PATH}`,
+    command: `${BUILD} && node e2e/hosting/static-server.mjs ${DIST} ${PORT} ${SUB_PATH} ${HEADER_CSP_SUB_PATH}`,
     url: `http://127.0.0.1:${PORT}${SUB_PATH}`,
     cwd: new URL('..', import.meta.url).pathname,
     reuseExistingServer: false,

@@ -24,12 +24,14 @@ run() {
   local name=$1
   shift
   echo "== $name: $*"
+  local start=$SECONDS
   if "$@"; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
     failures+=("$name")
   fi
+  echo "== $name took $((SECONDS - start)) s"
 }
 
 run typecheck npm run -s typecheck
@@ -38,7 +40,8 @@ run starlark npm run -s test:starlark
 run conformance npm run -s test:conformance
 run fuzz npm run -s test:fuzz
 run e2e npx playwright test
-run hosting npx playwright test -c e2e/hosting.config.ts
+# The hosting check serves the production build the e2e suite has just made (the same `vite build`).
+run hosting env RULEPEN_HOSTING_DIST_FROM=node_modules/.rulepen-e2e-dist npx playwright test -c e2e/hosting.config.ts
 
 [ ${#failures[@]} -eq 0 ] || echo "failed suites: ${failures[*]}"
 echo "suites: $passed passed, $failed failed"
