@@ -6,6 +6,7 @@ import type { Profile, RelatedLocation, Severity } from '../base/index.ts';
 import type { Label, Target } from '../loading/index.ts';
 import { errorLoadingPackageInError, labelToString, locateInRule } from '../loading/index.ts';
 import type { AnalyzedTarget, Artifact } from '../actions/index.ts';
+import { parseAbsolute } from '../config/index.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
 import { EXIT, rootCauseText, type CommandResult } from './result.ts';
@@ -101,8 +102,7 @@ export function platformRestrictions(p: Pipeline, analysed: readonly AnalyzedTar
  * target_compatible_with the platform does not satisfy, the targets of the chain as related locations.
  */
 function incompatibleNote(p: Pipeline, t: AnalyzedTarget, severity: Severity, message: string): void {
-  const chain: AnalyzedTarget[] = [];
-  for (let x: AnalyzedTarget | undefined = t; x; x = x.incompatible?.via) chain.push(x);
+  const chain = incompatibleChain(t);
   const root = chain[chain.length - 1]!;
   const ws = p.ctx.workspace;
   const at = root.target.kind === 'rule' && root.label.repo === '' ? locateInRule(ws, root.target, { attr: 'target_compatible_with' }) : undefined;
@@ -125,6 +125,13 @@ function incompatibleNote(p: Pipeline, t: AnalyzedTarget, severity: Severity, me
   });
 }
 
+/** An incompatible target, then the first incompatible dependency of each, down to the directly incompatible one. */
+function incompatibleChain(t: AnalyzedTarget): AnalyzedTarget[] {
+  const chain: AnalyzedTarget[] = [];
+  for (let x: AnalyzedTarget | undefined = t; x; x = x.incompatible?.via) chain.push(x);
+  return chain;
+}
+
 /** A label as Bazel's platform messages print it: current Bazel names other repositories canonically (`@@r//…`). */
 function incompatibleLabel(profile: Profile, l: Label): string {
   return profile.incompatibleTargets.currentWording && l.repo ? `@@${labelToString(l).slice(1)}` : labelToString(l);
@@ -136,22 +143,14 @@ function incompatibleLabel(profile: Profile, l: Label): string {
  */
 export function dependencyChain(profile: Profile, t: AnalyzedTarget): string {
   const current = profile.incompatibleTargets.currentWording;
-  const lines = ['Dependency chain:'];
-  let last = t;
-  for (let x: AnalyzedTarget | undefined = t; x; x = x.incompatible?.via) {
-    lines.push(`    ${incompatibleLabel(profile, x.label)}${current && x.config ? ` (${x.config.checksum.slice(0, 6)})` : ''}`);
-    last = x;
-  }
-  const why = last.incompatible!;
+  const chain = incompatibleChain(t);
+  const lines = ['Dependency chain:', ...chain.map((x) => `    ${incompatibleLabel(profile, x.label)}${current && x.config ? ` (${x.config.checksum.slice(0, 6)})` : ''}`)];
+  const why = chain[chain.length - 1]!.incompatible!;
   const cs = (why.constraints ?? []).map((c) => incompatibleLabel(profile, c));
-  const platform = current ? ` (${incompatibleLabel(profile, parsePlatform(why.platform))})` : '';
+  const parsed = parseAbsolute(why.platform, profile);
+  const platform = current ? ` (${'error' in parsed ? why.platform : incompatibleLabel(profile, parsed)})` : '';
   lines[lines.length - 1] += `   <-- target platform${platform} didn't satisfy constraint${cs.length === 1 ? ` ${cs[0]}` : `s [${cs.join(', ')}]`}`;
   return lines.join('\n');
-}
-
-function parsePlatform(raw: string): Label {
-  const m = /^(?:@@?([^/]*))?\/\/([^:]*):(.*)$/.exec(raw);
-  return m ? { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! } : { repo: '', pkg: '', name: raw };
 }
 
 /** What each language rule needs to build, for the one message that says rulepen does not run it. */

@@ -20,6 +20,6 @@ export {
   type ResolvedAttribute,
 } from './matching.ts';
 export { TargetLookup } from './targets.ts';
-export { hasConstraint, settingOf } from './platforms.ts';
+export { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
 export type { BuildSettingValue } from './build-settings.ts';
 export { scenario, type Scenario } from './scenario-helpers.ts';
