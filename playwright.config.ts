@@ -12,7 +12,7 @@ const SERVER =
     ? `${VITE} --host 127.0.0.1 --port ${PORT} --strictPort`
     : `${VITE} build --outDir node_modules/.rulepen-e2e-dist --emptyOutDir && ${VITE} preview --outDir node_modules/.rulepen-e2e-dist --host 127.0.0.1 --port ${PORT} --strictPort`;
 
-export default defineConfig({
+export default defineConfig<object, { shareBrowserContext: boolean }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   workers: 2,
@@ -27,9 +27,13 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 760 },
-    launchOptions: { executablePath: '/usr/bin/chromium' },
+    // Every host name but the server's resolves to nothing: a request off the origin fails at once (the fixture in
+    // e2e/fixtures.ts records it and fails the test), without routing, which would bypass the HTTP cache.
+    launchOptions: { executablePath: '/usr/bin/chromium', args: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] },
     // The offline service worker precaches the whole site in every fresh context; e2e/hosting checks it.
     serviceWorkers: 'block',
+    // The tests of a worker share one browser context (fresh storage, kept HTTP and code cache): e2e/fixtures.ts.
+    shareBrowserContext: true,
     // Recording a trace snapshots the page at every step, which costs a tenth of the suite's time on two cores:
     // RULEPEN_E2E_TRACE=1 records them (kept for failures); error-context.md has the page either way.
     trace: process.env.RULEPEN_E2E_TRACE ? 'retain-on-failure' : 'off',

@@ -49,61 +49,67 @@ async function expectEmbedLayout(where: Page | Frame): Promise<void> {
   await expect(where.getByTestId('notice')).toHaveCount(0);
 }
 
-test('in a 720×420 <iframe> on another site: the result on open, edit and run again, open in rulepen', async ({ page, baseURL }) => {
-  await page.setViewportSize({ width: 1024, height: 800 });
-  const embedUrl = `${baseURL}/?embed=1#${encodeShareState(EXAMPLE)}`;
-  // A blog post on another site: the test writes the page itself (its origin is not the playground's). A page
-  // served from a made-up public address would be refused by Chromium's local-network protection instead.
-  await page.setContent(
-    `<!doctype html><title>A post</title><h1>select() in practice</h1>
-    <iframe src="${embedUrl}" title="rulepen example" width="720" height="420" style="border: 1px solid #ccc"></iframe>`,
-  );
-  const embed = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
-  await expect(embed.locator('.monaco-editor .view-lines')).toBeVisible();
-  await embed.waitForFunction(() => window.__rulepen?.isSettled() === true);
+// A new tab: the blog post is written into a never-navigated one. A tab sent back to about:blank (the shared page of
+// e2e/fixtures.ts) counts as a public page, and Chromium's local-network protection refuses its <iframe>.
+test.describe('a new tab', () => {
+  test.use({ newTab: true });
 
-  // The command ran on open; its output is in front (whatever tab the sender last looked at).
-  const output = embed.getByLabel('Command output');
-  await expect(output).toContainText('$ bazel query //pkg:all');
-  await expect(output).toContainText('//pkg:hello', { timeout: COMMAND_TIMEOUT });
-  await expect(output).toContainText('exit code 0');
-  await expect(embed.getByRole('tab', { name: 'Output' })).toHaveAttribute('aria-selected', 'true');
-  await expectEmbedLayout(embed);
-  await expect(embed.getByRole('tab', { name: /^Tab / })).toHaveText(['MODULE.bazel', 'pkg/BUILD', 'pkg/defs.bzl']);
-  await expect(embed.getByRole('tab', { name: 'Tab pkg/BUILD' })).toHaveAttribute('aria-selected', 'true');
-  expect(await embed.evaluate(() => location.origin)).not.toBe(await page.evaluate(() => location.origin));
-  await page.locator('iframe').screenshot({ path: '/tmp/rulepen-embed-720x420.png' });
+  test('in a 720×420 <iframe> on another site: the result on open, edit and run again, open in rulepen', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    const embedUrl = `${baseURL}/?embed=1#${encodeShareState(EXAMPLE)}`;
+    // A blog post on another site: the test writes the page itself (its origin is not the playground's). A page
+    // served from a made-up public address would be refused by Chromium's local-network protection instead.
+    await page.setContent(
+      `<!doctype html><title>A post</title><h1>select() in practice</h1>
+      <iframe src="${embedUrl}" title="rulepen example" width="720" height="420" style="border: 1px solid #ccc"></iframe>`,
+    );
+    const embed = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
+    await expect(embed.locator('.monaco-editor .view-lines')).toBeVisible();
+    await embed.waitForFunction(() => window.__rulepen?.isSettled() === true);
 
-  // Another file through its tab, and back.
-  await embed.getByRole('tab', { name: 'Tab pkg/defs.bzl' }).click();
-  await expect(embed.getByRole('textbox', { name: 'Editor: pkg/defs.bzl' })).toBeAttached();
-  await embed.getByRole('tab', { name: 'Tab pkg/BUILD' }).click();
+    // The command ran on open; its output is in front (whatever tab the sender last looked at).
+    const output = embed.getByLabel('Command output');
+    await expect(output).toContainText('$ bazel query //pkg:all');
+    await expect(output).toContainText('//pkg:hello', { timeout: COMMAND_TIMEOUT });
+    await expect(output).toContainText('exit code 0');
+    await expect(embed.getByRole('tab', { name: 'Output' })).toHaveAttribute('aria-selected', 'true');
+    await expectEmbedLayout(embed);
+    await expect(embed.getByRole('tab', { name: /^Tab / })).toHaveText(['MODULE.bazel', 'pkg/BUILD', 'pkg/defs.bzl']);
+    await expect(embed.getByRole('tab', { name: 'Tab pkg/BUILD' })).toHaveAttribute('aria-selected', 'true');
+    expect(await embed.evaluate(() => location.origin)).not.toBe(await page.evaluate(() => location.origin));
+    await page.locator('iframe').screenshot({ path: '/tmp/rulepen-embed-720x420.png' });
 
-  // The reader edits and runs again with the keyboard.
-  await typeAndRerun(page, embed, '\ngreeting(name = "typed_in_the_frame")');
-  await expect(output).toContainText('//pkg:typed_in_the_frame', { timeout: COMMAND_TIMEOUT });
-  await expect(output).toContainText('//pkg:hello');
+    // Another file through its tab, and back.
+    await embed.getByRole('tab', { name: 'Tab pkg/defs.bzl' }).click();
+    await expect(embed.getByRole('textbox', { name: 'Editor: pkg/defs.bzl' })).toBeAttached();
+    await embed.getByRole('tab', { name: 'Tab pkg/BUILD' }).click();
 
-  // "Open in rulepen": a new tab, on the example as edited, in the full playground (no embed marks).
-  const open = embed.getByRole('link', { name: 'Open in rulepen' });
-  await expect(open).toHaveAttribute('target', '_blank');
-  await open.focus();
-  const href = new URL((await open.getAttribute('href'))!);
-  expect(`${href.origin}${href.pathname}${href.search}`).toBe(`${baseURL}/`);
-  const decoded = decodeShareFragment(href.hash);
-  expect(decoded.ok && decoded.state.files['pkg/BUILD']).toBe(`${EXAMPLE.files['pkg/BUILD']}\ngreeting(name = "typed_in_the_frame")`);
-  expect(decoded.ok && decoded.state.command).toBe(EXAMPLE.command);
+    // The reader edits and runs again with the keyboard.
+    await typeAndRerun(page, embed, '\ngreeting(name = "typed_in_the_frame")');
+    await expect(output).toContainText('//pkg:typed_in_the_frame', { timeout: COMMAND_TIMEOUT });
+    await expect(output).toContainText('//pkg:hello');
 
-  // The post points the frame at another example (only the fragment changes): it opens and runs.
-  await page.locator('iframe').evaluate((el, src) => ((el as HTMLIFrameElement).src = src), `${baseURL}/?embed=1#${encodeShareState(OTHER)}`);
-  await expect(output).toContainText('//other:elsewhere', { timeout: COMMAND_TIMEOUT });
-  await expect(embed.getByRole('tab', { name: /^Tab / })).toHaveText(['MODULE.bazel', 'other/BUILD']);
+    // "Open in rulepen": a new tab, on the example as edited, in the full playground (no embed marks).
+    const open = embed.getByRole('link', { name: 'Open in rulepen' });
+    await expect(open).toHaveAttribute('target', '_blank');
+    await open.focus();
+    const href = new URL((await open.getAttribute('href'))!);
+    expect(`${href.origin}${href.pathname}${href.search}`).toBe(`${baseURL}/`);
+    const decoded = decodeShareFragment(href.hash);
+    expect(decoded.ok && decoded.state.files['pkg/BUILD']).toBe(`${EXAMPLE.files['pkg/BUILD']}\ngreeting(name = "typed_in_the_frame")`);
+    expect(decoded.ok && decoded.state.command).toBe(EXAMPLE.command);
 
-  // A damaged example says why, in the frame, and shows the default workspace's result instead.
-  await page.locator('iframe').evaluate((el, src) => ((el as HTMLIFrameElement).src = src), `${baseURL}/?embed=1#rp2.AAAA`);
-  await expect(embed.getByTestId('notice')).toContainText('This example could not be opened: the link is damaged');
-  await expect(output).toContainText('$ bazel query //...');
-  await expect(output).toContainText('//app:banner', { timeout: COMMAND_TIMEOUT });
+    // The post points the frame at another example (only the fragment changes): it opens and runs.
+    await page.locator('iframe').evaluate((el, src) => ((el as HTMLIFrameElement).src = src), `${baseURL}/?embed=1#${encodeShareState(OTHER)}`);
+    await expect(output).toContainText('//other:elsewhere', { timeout: COMMAND_TIMEOUT });
+    await expect(embed.getByRole('tab', { name: /^Tab / })).toHaveText(['MODULE.bazel', 'other/BUILD']);
+
+    // A damaged example says why, in the frame, and shows the default workspace's result instead.
+    await page.locator('iframe').evaluate((el, src) => ((el as HTMLIFrameElement).src = src), `${baseURL}/?embed=1#rp2.AAAA`);
+    await expect(embed.getByTestId('notice')).toContainText('This example could not be opened: the link is damaged');
+    await expect(output).toContainText('$ bazel query //...');
+    await expect(output).toContainText('//app:banner', { timeout: COMMAND_TIMEOUT });
+  });
 });
 
 test('opened directly at 1440, 1024 and 390 px; nothing is stored; the Share dialog offers the snippet', async ({ page, baseURL }) => {

@@ -122,7 +122,8 @@ test('Stop, then a reload: what was typed during the stopped build is still ther
 });
 
 test('a damaged saved session opens the default workspace with a notice, and the page works', async ({ page }) => {
-  await page.addInitScript((key) => {
+  // Disposed at the end: the page is shared with the worker's next tests (e2e/fixtures.ts).
+  const seed = await page.addInitScript((key) => {
     // Only on the first load: after it, the page's own saves must win.
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem(key, 'rp2.this-is-not-a-session');
@@ -142,4 +143,5 @@ test('a damaged saved session opens the default workspace with a notice, and the
   await waitForEngine(page);
   await expect(page.getByTestId('notice')).toHaveCount(0);
   expect(await getFileText(page, 'app/BUILD')).toMatch(/\n# after the damaged session$/);
+  await seed.dispose();
 });
