@@ -53,6 +53,9 @@ import {
   locateInRule,
   macroNamingViolation,
   misplacedPackageGroup,
+  misplacedFile,
+  dependencyDoesNotExist,
+  producesNoAllowedFile,
   notVisible,
   parseLabelInPackage,
   inTargetNoSuchLabel,
@@ -414,7 +417,18 @@ export class Analysis implements ConfiguredGraph {
       if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
     }
     s.incompatible = direct ?? this.incompatibleDependency(s, config);
-    if (!s.failed) for (const check of s.checks ?? []) check();
+    if (!s.failed) {
+      // allow_empty = False, before the dependencies' checks (as Bazel 4.2.3 reports them).
+      for (const spec of specs) {
+        if (!spec.nonEmpty) continue;
+        const v = s.attrs.has(spec.name) ? s.attrs.get(spec.name) : attrValue(rule, spec.name);
+        if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) {
+          this.report(rule, inAttribute(spec.name, rule.ruleClass, rule.label) + 'attribute must be non empty', { attr: spec.name });
+          s.failed = true;
+        }
+      }
+      for (const check of s.checks ?? []) check();
+    }
   }
 
   /**
@@ -632,10 +646,12 @@ export class Analysis implements ConfiguredGraph {
     return dep;
   }
 
-  /** An edge's visibility and testonly checks. */
+  /** An edge's checks: the files the attribute accepts, then visibility and testonly. */
   private checkEdge(s: NodeState, owner: RuleTarget, attr: string, label: Label, t: Target, dep: AnalyzedTarget): void {
     const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
     const finalTarget = dep.actual?.target ?? t;
+    const spec = this.attributesOf(owner.schema).find((a) => a.name === attr);
+    if (spec?.fileTypes !== undefined) this.checkFileTypes(s, owner, spec, label, t, dep);
     {
       // Visibility of the target as written: an alias's own, not its actual's.
       if (!isVisible(t, owner.label, this.lookup)) {
@@ -654,6 +670,31 @@ export class Analysis implements ConfiguredGraph {
         s.failed = true;
       }
     }
+  }
+
+  /**
+   * The files an attribute accepts (Bazel's RuleContext validateDirectPrerequisiteType and …FileTypes): a file target
+   * must have an allowed name — else it "does not exist" (a source file that is not there) or is "misplaced here" —
+   * and a dependency must produce an allowed file (exactly one for allow_single_file). The second check is skipped
+   * for attributes that take no files, and for those taking any file unless they must be non-empty or single.
+   */
+  private checkFileTypes(s: NodeState, owner: RuleTarget, spec: AttrSpec, label: Label, t: Target, dep: AnalyzedTarget): void {
+    const types = spec.fileTypes!;
+    const allowed = (name: string) => types === 'any' || (types !== 'none' && types.some((ext) => name.endsWith(ext)));
+    const fail = (message: string) => {
+      this.report(owner, inAttribute(spec.name, owner.ruleClass, owner.label) + message, { attr: spec.name, value: labelToString(label) });
+      s.failed = true;
+    };
+    if ((t.kind === 'source file' || t.kind === 'generated file') && !allowed(t.label.name)) {
+      const missing = t.kind === 'source file' && t.label.repo === '' && !this.loader.workspace.hasFile(t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name);
+      fail(missing ? dependencyDoesNotExist(t.label, types) : misplacedFile(t.kind, t.label, types));
+    }
+    if (types === 'none' || spec.fileNamesOnly || (types === 'any' && !spec.nonEmpty && !spec.singleFile) || dep.failed) return;
+    if (spec.singleFile && dep.files.length !== 1) {
+      fail(`'${labelToString(t.label)}' must produce a single file`);
+      return;
+    }
+    if (!dep.files.some((f) => allowed(f.shortPath.slice(f.shortPath.lastIndexOf('/') + 1)))) fail(producesNoAllowedFile(t.label, owner.ruleClass, spec.name, types));
   }
 
   private declaredAt(t: Target, message: string): RelatedLocation[] {

@@ -102,6 +102,32 @@ export function misplacedPackageGroup(group: DependencyName): string {
   return `${describeDependency(group, 'package group')} is misplaced here (they are only allowed in the visibility attribute)`;
 }
 
+/** Bazel's FileTypeSet as text: `no files`, `any file`, `.txt`, `.ld, .lds or .ldscript`. */
+export function describeFileTypes(types: 'none' | 'any' | readonly string[]): string {
+  if (types === 'none') return 'no files';
+  if (types === 'any') return 'any file';
+  return types.length <= 1 ? (types[0] ?? 'no files') : `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}`;
+}
+
+/**
+ * A label of the rule's own package that names nothing declared and no existing file, in an attribute that does not
+ * accept such a file: a misspelt rule when the attribute takes no files and the name has no dot.
+ */
+export function dependencyDoesNotExist(label: Label, types: 'none' | 'any' | readonly string[]): string {
+  const what = types === 'none' && !label.name.includes('.') ? 'rule' : 'target';
+  return `${what} '${labelToString(label)}' does not exist`;
+}
+
+/** A file the attribute does not accept: `source file '//a:x.txt' is misplaced here (expected no files)`. */
+export function misplacedFile(kind: 'source file' | 'generated file', label: Label, types: 'none' | 'any' | readonly string[]): string {
+  return `${kind} '${labelToString(label)}' is misplaced here (expected ${describeFileTypes(types)})`;
+}
+
+/** A dependency none of whose files the attribute accepts. */
+export function producesNoAllowedFile(label: Label, ruleClass: string, attr: string, types: 'none' | 'any' | readonly string[]): string {
+  return `'${labelToString(label)}' does not produce any ${ruleClass} ${attr} files (expected ${describeFileTypes(types)})`;
+}
+
 /** What Bazel puts after "build aborted: " when a target's own analysis (or a dependency's) failed. */
 export function analysisFailed(target: Label | string): string {
   return `Analysis of target '${typeof target === 'string' ? target : labelToString(target)}' failed`;

@@ -4,7 +4,7 @@
 // target that is neither a test nor a suite is an error. Its TestSuite provider is the tests its tag filter keeps
 // (nested suites contribute the tests they kept), and the Tests panel gets which candidates were kept or dropped.
 
-import { expandTestSuite, isTestRule, labelToString, type RuleTarget } from '../../loading/index.ts';
+import { dependencyDoesNotExist, expandTestSuite, isTestRule, labelToString, misplacedFile, type RuleTarget } from '../../loading/index.ts';
 import type { AnalyzedTarget } from '../artifacts.ts';
 import type { RuleImplementation } from '../rule-context.ts';
 
@@ -21,12 +21,10 @@ export const testSuite: RuleImplementation = {
       // no file has is a rule that does not exist.
       const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
       const message =
-        t.kind === 'source file'
-          ? t.label.repo === '' && !ctx.loader.workspace.hasFile(path)
-            ? `rule '${l}' does not exist`
-            : `source file '${l}' is misplaced here (expected no files)`
-          : t.kind === 'generated file'
-            ? `generated file '${l}' is misplaced here (expected no files)`
+        t.kind === 'source file' && t.label.repo === '' && !ctx.loader.workspace.hasFile(path)
+          ? dependencyDoesNotExist(t.label, 'none')
+          : t.kind === 'source file' || t.kind === 'generated file'
+            ? misplacedFile(t.kind, t.label, 'none')
             : `expecting a test or a test_suite rule but '${l}' is not one`;
       ctx.attributeError('tests', message, l);
       ok = false;

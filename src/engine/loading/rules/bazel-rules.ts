@@ -98,6 +98,34 @@ function bazelOrder(table: readonly GeneratedAttr[]): string[] {
   return [...names.slice(0, at), 'generator_name', 'generator_function', 'generator_location', ...names.slice(at)];
 }
 
+/**
+ * The files some label attributes accept (Bazel's allowedFileTypes; the build-language tables do not list them),
+ * each checked against Bazel 4.2.3 ("… is misplaced here (expected …)", "rule/target '…' does not exist", "… does
+ * not produce any … files"): C++ deps take linker scripts (CppFileTypes.LINKER_SCRIPT; only file names are
+ * checked there), C++ srcs the source, header, assembler, archive, object and shared-library endings of
+ * CppRuleClasses.ALLOWED_SRC_FILES, Python deps no file. Current Bazel's Starlark definitions (rules_cc,
+ * rules_python) declare the same deps; their cc srcs take any file (the implementation sorts them), so the srcs
+ * row is 4.2.3's only.
+ */
+const CC_SRCS = ['.cc', '.cpp', '.cxx', '.c++', '.C', '.cu', '.cl', '.c', '.h', '.hh', '.hpp', '.ipp', '.hxx', '.h++', '.inc', '.inl', '.tlh', '.tli', '.H', '.tcc', '.S', '.s', '.asm', '.a', '.lib', '.pic.a', '.lo', '.lo.lib', '.pic.lo', '.so', '.dylib', '.dll', '.o', '.obj', '.pic.o'];
+const CC_DEPS: Partial<AttrSpec> = { fileTypes: ['.ld', '.lds', '.ldscript'], fileNamesOnly: true };
+const FILE_TYPES: Readonly<Record<string, { readonly spec: Partial<AttrSpec>; readonly bazel4Only?: boolean }>> = {
+  'cc_library.deps': { spec: CC_DEPS },
+  'cc_binary.deps': { spec: CC_DEPS },
+  'cc_test.deps': { spec: CC_DEPS },
+  'cc_library.srcs': { spec: { fileTypes: CC_SRCS }, bazel4Only: true },
+  'cc_binary.srcs': { spec: { fileTypes: CC_SRCS }, bazel4Only: true },
+  'cc_test.srcs': { spec: { fileTypes: CC_SRCS }, bazel4Only: true },
+  'py_library.deps': { spec: { fileTypes: 'none' } },
+  'py_binary.deps': { spec: { fileTypes: 'none' } },
+  'py_test.deps': { spec: { fileTypes: 'none' } },
+};
+
+function withFileTypes(ruleClass: string, a: AttrSpec, bazel4: boolean): AttrSpec {
+  const row = FILE_TYPES[`${ruleClass}.${a.name}`];
+  return row && (bazel4 || !row.bazel4Only) ? { ...a, ...row.spec } : a;
+}
+
 function spec(a: GeneratedAttr, withImplicit: boolean): AttrSpec | undefined {
   const [name, type, flags, def] = a;
   const implicit = flags.includes('i');
@@ -127,7 +155,7 @@ function schemaOf(ruleClass: string, withImplicit: boolean): RuleSchema {
     else if (Object.prototype.hasOwnProperty.call(SHARED_ATTRIBUTES, a[0]) && !NOT_SHARED_HERE.has(a[0])) shared.push(a[0]);
     else {
       const s = spec(a, withImplicit);
-      if (s) attrs.push(s);
+      if (s) attrs.push(withFileTypes(ruleClass, s, withImplicit));
     }
   }
   // Shared attributes of current Bazel (marked modernOnly) that 4.2.3's tables cannot list.
@@ -156,7 +184,7 @@ function currentSchemaOf(ruleClass: string): RuleSchema {
   return {
     name: ruleClass,
     doc: RULE_DOCS[ruleClass] ?? `The ${ruleClass} rule.`,
-    attrs: table.attrs.map((a) => spec(a, false)!),
+    attrs: table.attrs.map((a) => withFileTypes(ruleClass, spec(a, false)!, false)),
     shared: [...base, ...(table.extraShared ?? []).filter((n) => !base.includes(n))],
     ...(table.kind === 'test' ? { test: true } : {}),
     ...(outputs ? { implicitOutputs: (name: string) => outputs.map((t) => t.replace(/%\{name\}/g, name)) } : {}),

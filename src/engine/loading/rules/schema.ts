@@ -46,6 +46,18 @@ export interface AttrSpec {
    * analysis does not: rulepen builds none of those tools.
    */
   readonly queryOnly?: boolean;
+  /**
+   * Label attributes: the files a dependency may be (Bazel's allowedFileTypes, which turns on strict label checking):
+   * 'none', 'any', or file name endings. Unset: any file, unchecked (Bazel's legacyAllowAnyFileType). A file that
+   * is not allowed is "misplaced here", one that does not exist "does not exist"; a rule must produce an allowed file.
+   */
+  readonly fileTypes?: 'none' | 'any' | readonly string[];
+  /** Only file targets' names are checked, not what a dependency produces (Bazel's skipAnalysisTimeFileTypeCheck). */
+  readonly fileNamesOnly?: boolean;
+  /** Label attributes: each dependency must produce exactly one file (Starlark's allow_single_file). */
+  readonly singleFile?: boolean;
+  /** List and dict attributes: an empty value is an error, "attribute must be non empty" (allow_empty = False). */
+  readonly nonEmpty?: boolean;
   /** Label attributes only: the edge is a host/exec tool dependency (genrule tools). */
   readonly tool?: boolean;
   /**

@@ -3,7 +3,8 @@ import { BINARY_SHARED, COMMON_SHARED, TEST_SHARED, type AttrSpec, type RuleSche
 
 const SH_ATTRS: readonly AttrSpec[] = [
   // In Bazel's RuleClass order (query --output=build/xml print attributes in it): BaseRule's deps and data first.
-  { name: 'deps', type: 'label_list', default: [], doc: 'sh_library targets this one depends on.' },
+  // No files (checked with 4.2.3: "rule '//p:x' does not exist", "source file … is misplaced here (expected no files)").
+  { name: 'deps', type: 'label_list', default: [], fileTypes: 'none', doc: 'sh_library targets this one depends on.' },
   { name: 'data', type: 'label_list', default: [], doc: 'Files needed at run time.' },
   { name: 'srcs', type: 'label_list', default: [], doc: 'The shell script (exactly one for binaries and tests).' },
 ];

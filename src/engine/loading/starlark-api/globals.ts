@@ -42,6 +42,7 @@ import {
   RuleClass,
   TagClassValue,
   type AttrKind,
+  type AttrOptions,
   type BzlDefinition,
   type ProviderRef,
 } from './values.ts';
@@ -150,6 +151,8 @@ function makeAttrModule(host: StarlarkApiHost): BuiltinModule {
           values: seq(get('values')),
           allowFiles: get('allow_files') === None ? undefined : get('allow_files'),
           allowSingleFile: bool(get('allow_single_file')) || seq(get('allow_single_file')).length > 0,
+          singleFileTypes: seq(get('allow_single_file')).length > 0 ? seq(get('allow_single_file')).map(String) : undefined,
+          allowEmpty: get('allow_empty') === undefined || get('allow_empty') === None || bool(get('allow_empty')),
           executable: bool(get('executable')),
           cfg: get('cfg') === None ? undefined : get('cfg'),
           aspects: seq(get('aspects')),
@@ -269,6 +272,19 @@ export function depsetBuiltin(): Builtin {
   });
 }
 
+const LABEL_KINDS: ReadonlySet<AttrKind> = new Set(['label', 'label_list', 'label_keyed_string_dict', 'string_keyed_label_dict', 'label_list_dict']);
+
+/**
+ * The files a Starlark label attribute accepts: allow_single_file or allow_files (True: any; a list: those endings);
+ * neither, no file at all. Every Starlark label attribute checks them (Bazel's strict label checking).
+ */
+function starlarkFileTypes(o: AttrOptions): Pick<AttrSpec, 'fileTypes' | 'singleFile'> {
+  if (o.allowSingleFile) return { fileTypes: o.singleFileTypes ?? 'any', singleFile: true };
+  if (o.allowFiles === true) return { fileTypes: 'any' };
+  if (o.allowFiles !== undefined && typeof o.allowFiles !== 'boolean') return { fileTypes: seq(o.allowFiles).map(String) };
+  return { fileTypes: 'none' };
+}
+
 /** The loading schema of a Starlark rule class (built once, after it was exported). */
 const schemas = new WeakMap<RuleClass, RuleSchema>();
 export function ruleSchemaOf(rule: RuleClass): RuleSchema {
@@ -281,6 +297,8 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     mandatory: a.opts.mandatory || undefined,
     configurable: a.opts.configurable,
     implicit: name.startsWith('_') || undefined,
+    ...(LABEL_KINDS.has(a.kind) ? starlarkFileTypes(a.opts) : {}),
+    nonEmpty: !a.opts.allowEmpty || undefined,
     doc: a.opts.doc ?? '',
   }));
   const bs = rule.buildSetting;

@@ -99,6 +99,10 @@ export interface AttrOptions {
   /** allow_files / allow_single_file as given (True, a list of extensions, or undefined). */
   readonly allowFiles?: Value;
   readonly allowSingleFile?: boolean;
+  /** allow_single_file's file types when it was given a list of extensions. */
+  readonly singleFileTypes?: readonly string[];
+  /** allow_empty (lists and dicts; default True). */
+  readonly allowEmpty: boolean;
   readonly executable: boolean;
   readonly cfg?: Value;
   readonly aspects: readonly Value[];

@@ -1,0 +1,4 @@
+def _impl(ctx):
+    return []
+
+r = rule(implementation = _impl, attrs = {"deps": attr.label_list(), "one": attr.label()})
