@@ -121,11 +121,13 @@ export class Executor {
   }
 
   /**
-   * A top-level target's files and, for an executable, its runfiles, as Bazel completes a target: a missing
-   * source file among the files is `<BUILD>:l:c: //p:t: missing input file '…'` — the label as requested (an
-   * alias's own), the location of the target it stands for — then, without --keep_going only, `<BUILD>:l:c N
-   * input file(s) do not exist` (checked with 4.2.3); runfiles go through Bazel's runfiles middleman action
-   * (`Middleman _middlemen/<escaped path>-runfiles failed: …`), which fails the same way on a missing source.
+   * A top-level target's files and, for an executable, its runfiles, as Bazel completes a target: the actions
+   * making its files run first; then a missing source file among the files is `<BUILD>:l:c: //p:t: missing input
+   * file '…'` — the label as requested (an alias's own), the location of the target it stands for; runfiles go
+   * through Bazel's runfiles middleman action (`Middleman _middlemen/<escaped path>-runfiles failed: …`), which
+   * fails the same way on a missing source, and does not run when one of its generated inputs failed (checked with
+   * 4.2.3). Each failure's `N input file(s) do not exist` summary is an event marked `bare`: the build prints the
+   * first one at its end, and only without --keep_going.
    */
   async buildTopLevel(
     requested: Label,
@@ -133,20 +135,21 @@ export class Executor {
     location: Location,
     files: readonly Artifact[],
     runfiles: { readonly middleman: string; readonly artifacts: readonly Artifact[] } | undefined,
-    keepGoing: boolean,
   ): Promise<boolean> {
     const l = labelToString(requested);
     let ok = true;
     const missing = (as: readonly Artifact[]) => as.filter((a) => !a.generatedBy && !this.tree.has(a.execPath) && this.opts.readSource(a.execPath) === undefined);
     const name = (a: Artifact) => (a.label ? labelToString(a.label) : a.execPath);
+    if (!(await this.build(files.filter((a) => a.generatedBy)))) ok = false;
     const gone = missing(files);
     if (gone.length > 0) {
       for (const a of gone) this.failAt(owner, location, `${l}: missing input file '${name(a)}'`);
-      if (!keepGoing) this.failAt(owner, location, `${gone.length} input file(s) do not exist`, 'bare');
+      this.failAt(owner, location, `${gone.length} input file(s) do not exist`, 'bare');
       ok = false;
     }
-    if (!(await this.build(files.filter((a) => !gone.includes(a))))) ok = false;
+    if (!(await this.build(files.filter((a) => !a.generatedBy && !gone.includes(a))))) ok = false;
     if (runfiles) {
+      if (!(await this.build(runfiles.artifacts.filter((a) => a.generatedBy)))) return false;
       const goneRunfiles = missing(runfiles.artifacts);
       const progress = `Middleman ${runfiles.middleman} failed`;
       for (const a of goneRunfiles) this.failAt(owner, location, `${progress}: missing input file '${name(a)}'`);
@@ -154,7 +157,7 @@ export class Executor {
         this.failAt(owner, location, `${progress}: ${goneRunfiles.length} input file(s) do not exist`, 'bare');
         ok = false;
       }
-      if (!(await this.build(runfiles.artifacts.filter((a) => !goneRunfiles.includes(a))))) ok = false;
+      if (!(await this.build(runfiles.artifacts.filter((a) => !a.generatedBy && !goneRunfiles.includes(a))))) ok = false;
     }
     return ok;
   }

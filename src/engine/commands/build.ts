@@ -2,7 +2,7 @@
 // loading → analysis → execution, with Bazel's console lines and exit codes (pipeline.ts holds the steps `test`
 // and `run` share).
 
-import type { Profile, RelatedLocation, Severity } from '../base/index.ts';
+import type { ConsoleEvent, Profile, RelatedLocation, Severity } from '../base/index.ts';
 import type { Label, Target } from '../loading/index.ts';
 import { errorLoadingPackageInError, labelToString, locateInRule } from '../loading/index.ts';
 import type { AnalyzedTarget, Artifact } from '../actions/index.ts';
@@ -203,6 +203,7 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
   // Keys of the targets whose building was tried (without --keep_going the build stops at the first failure).
   const attempted = new Set<string>();
   let failed = false;
+  const summaries: ConsoleEvent[] = [];
   for (const t of top) {
     // Skipped: the target platform cannot build it (a pattern brought it in).
     if (t.incompatible) continue;
@@ -218,8 +219,8 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
       continue;
     }
     const runfiles = exe ? { middleman: runfilesMiddleman(exe), artifacts: t.runfiles } : undefined;
-    const ok = await ex.buildTopLevel(t.label, real.label, where, t.files, runfiles, p.keepGoing);
-    p.con.report(ex.events.splice(0));
+    const ok = await ex.buildTopLevel(t.label, real.label, where, t.files, runfiles);
+    p.con.report(withoutSummaries(ex.events.splice(0), summaries));
     if (ok) built.push(t);
     else {
       failed = true;
@@ -227,11 +228,22 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     }
   }
   printBuildResult(p, top, built);
+  // The first failure's summary ends the build's errors (Bazel's detailed exit message), without --keep_going.
+  if (!p.keepGoing && summaries.length > 0) p.con.report(summaries.slice(0, 1));
   p.collectOutputs();
   // The runfiles manifest and tree do not wait for the runfiles themselves (Bazel 4.2.3 writes them, listing a
   // missing data file, when the runfiles middleman fails): every executable that was built gets them.
   for (const t of top) if (attempted.has(t.key) && (t.actual ?? t).executable && p.executor.tree.has((t.actual ?? t).executable!.execPath)) p.writeRunfiles(t);
   return { built, failed, attempted };
+}
+
+/** The events but the `N input file(s) do not exist` summaries, which go to `summaries`. */
+function withoutSummaries(events: readonly ConsoleEvent[], summaries: ConsoleEvent[]): ConsoleEvent[] {
+  return events.filter((e) => {
+    const bare = 'diagnostic' in e && e.diagnostic.printedAt !== null && e.diagnostic.printedAt?.bare === true;
+    if (bare) summaries.push(e);
+    return !bare;
+  });
 }
 
 function printBuildResult(p: Pipeline, top: readonly AnalyzedTarget[], built: readonly AnalyzedTarget[]): void {

@@ -31,7 +31,8 @@ function analyzeSh(ctx: RuleContext): RuleResult {
     owner: rule.label,
     location: rule.location,
     mnemonic: 'Symlink',
-    progress: `Creating symlink ${exe.execPath}`,
+    // Bazel 4.2.3's native rule names the target; rules_shell's ctx.actions.symlink has Starlark's default message.
+    progress: ctx.profile.nativeShRules ? `Symlinking ${labelToString(rule.label)}` : `Creating symlink ${exe.execPath}`,
     inputs: [src],
     outputs: [exe],
     executableOutputs: new Set([exe.execPath]),
@@ -58,7 +59,8 @@ function analyzeSh(ctx: RuleContext): RuleResult {
     const size = ctx.string('size') || 'medium';
     test = { size, timeout: ctx.string('timeout') || defaultTimeout(size), tags: ctx.strings('tags'), args, env, flaky: ctx.bool('flaky') };
   }
-  return { files: [exe], runfiles: uniq([exe, src, ...depRunfiles, ...dataRunfiles]), executable: exe, test, runArgs: args };
+  // Files to build: the script, then its executable symlink (checked with 4.2.3: `$(locations)` of an sh_binary).
+  return { files: [src, exe], runfiles: uniq([exe, src, ...depRunfiles, ...dataRunfiles]), executable: exe, test, runArgs: args };
 }
 
 export const sh: RuleImplementation = {
