@@ -58,6 +58,11 @@ export interface Profile {
    * The Starlark sh rules of current Bazel accept it and fail at analysis ("you must specify exactly one file").
    */
   readonly nativeShRules: boolean;
+  /**
+   * str() of a Label is its canonical form, `@@//pkg:name` (`--incompatible_unambiguous_label_stringification`,
+   * on in current Bazel, which the command line can turn off); 4.2.3 prints `//pkg:name`.
+   */
+  readonly canonicalLabelStrings: boolean;
   // ---- configuration ----
   /** select() with several matching keys is allowed when they all give the same value (#1). */
   readonly selectSameValueAmbiguityAllowed: boolean;
@@ -194,6 +199,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     sclLoads: false,
     implicitTestsFilteredByTags: false,
     nativeShRules: true,
+    canonicalLabelStrings: false,
     selectSameValueAmbiguityAllowed: false,
     selectVerboseNoMatch: false,
     genruleToolsInHost: true,
@@ -234,6 +240,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     sclLoads: true,
     implicitTestsFilteredByTags: true,
     nativeShRules: false,
+    canonicalLabelStrings: true,
     selectSameValueAmbiguityAllowed: true,
     selectVerboseNoMatch: true,
     genruleToolsInHost: false,

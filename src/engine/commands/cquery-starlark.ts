@@ -124,7 +124,7 @@ export class StarlarkFormatter {
   formatAll(targets: readonly AnalyzedTarget[]): FormattedTargets {
     const lines: string[] = [];
     const errors: string[] = [];
-    const canonical = this.profile.labels === 'modern';
+    const canonical = this.profile.canonicalLabelStrings;
     for (const t of targets) {
       const thread = new Thread({ semantics: this.profile.starlark, maxSteps: MAX_STEPS });
       try {
@@ -147,7 +147,7 @@ function firstOf(diagnostics: readonly Diagnostic[]): string {
 
 /** The formatter's globals besides the universe (CqueryDialectGlobals, and getUtilToplevelsForCquery's). */
 function predeclared(profile: Profile): Map<string, Value> {
-  const canonical = profile.labels === 'modern';
+  const canonical = profile.canonicalLabelStrings;
   const targetOf = (fn: string, args: Value[], kwargs: [string, Value][]): TargetValue => {
     const [target] = unpackArgs(fn, args, kwargs, { params: [{ name: 'target', named: true }] });
     if (!(target instanceof TargetValue)) throw new EvalError(`in call to ${fn}(), parameter 'target' got value of type '${typeName(target!)}', want 'Target'`);
@@ -203,7 +203,7 @@ function buildOptions(config: Configuration, profile: Profile): Dict {
 
 function platformLabels(platform: string, profile: Profile): Value[] {
   try {
-    return [new LabelValue(parseLabelInPackage(platform, { repo: '', pkg: '' }, profile.labels), profile.labels === 'modern')];
+    return [new LabelValue(parseLabelInPackage(platform, { repo: '', pkg: '' }, profile.labels), profile.canonicalLabelStrings)];
   } catch (e) {
     if (e instanceof LabelSyntaxError) return [];
     throw e;

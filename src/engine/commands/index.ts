@@ -84,17 +84,28 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
 
 /** The build-language flags of a command line that change how BUILD files load (the last one given wins). */
 function withLanguageFlags(profile: Profile, args: readonly string[]): Profile {
-  let disallowEmptyGlob: boolean | undefined;
+  const disallowEmptyGlob = booleanFlag(args, 'incompatible_disallow_empty_glob');
+  const canonicalLabelStrings = profile.labels === 'modern' ? booleanFlag(args, 'incompatible_unambiguous_label_stringification') : undefined;
+  let p = profile;
+  if (disallowEmptyGlob !== undefined && disallowEmptyGlob !== p.disallowEmptyGlob) p = { ...p, disallowEmptyGlob };
+  if (canonicalLabelStrings !== undefined && canonicalLabelStrings !== p.canonicalLabelStrings) p = { ...p, canonicalLabelStrings };
+  return p;
+}
+
+/** A boolean flag's last value on the command line (`--name`, `--noname`, `--name=false`…); undefined when not given. */
+function booleanFlag(args: readonly string[], name: string): boolean | undefined {
+  let value: boolean | undefined;
+  const re = new RegExp(`^--(no)?${name}(?:=(.*))?$`);
   for (const a of args) {
     if (a === '--') break;
-    const m = /^--(no)?incompatible_disallow_empty_glob(?:=(.*))?$/.exec(a);
+    const m = re.exec(a);
     if (!m) continue;
     const v = m[2];
-    if (m[1]) disallowEmptyGlob = false;
-    else if (v === undefined || v === 'true' || v === '1' || v === 'yes') disallowEmptyGlob = true;
-    else if (v === 'false' || v === '0' || v === 'no') disallowEmptyGlob = false;
+    if (m[1]) value = false;
+    else if (v === undefined || v === 'true' || v === '1' || v === 'yes') value = true;
+    else if (v === 'false' || v === '0' || v === 'no') value = false;
   }
-  return disallowEmptyGlob === undefined || disallowEmptyGlob === profile.disallowEmptyGlob ? profile : { ...profile, disallowEmptyGlob };
+  return value;
 }
 
 /** The commands that run no action (query, cquery, config, help, version), synchronously. */

@@ -61,6 +61,7 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
   ['consistent_labels', 'boolean', 'false', false, 'query cquery', 'If enabled, every query command emits labels as if by the Starlark str function applied to a Label instance.'],
   ['incompatible_enforce_config_setting_visibility', 'boolean', 'true', false, 'build test run query cquery', 'If true, enforce config_setting visibility restrictions.'],
   ['incompatible_disallow_empty_glob', 'boolean', 'true', false, 'build test run query cquery', 'If set to true, the default value of the `allow_empty` argument of glob() is False.'],
+  ['incompatible_unambiguous_label_stringification', 'boolean', 'true', false, 'build test run query cquery', 'When true, Bazel will stringify the label @//foo:bar to @//foo:bar, instead of //foo:bar.'],
   ['incompatible_config_setting_private_default_visibility', 'boolean', 'false', false, 'build test run query cquery', 'If incompatible_enforce_config_setting_visibility=false, this is a noop.'],
   ['enable_bzlmod', 'boolean', 'true', false, 'build test run query cquery', 'If true, enables the Bzlmod dependency management system.'],
   ['enable_workspace', 'boolean', 'false', false, 'build test run query cquery', 'If true, enables the legacy WORKSPACE system for external dependencies.'],

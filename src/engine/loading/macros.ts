@@ -87,7 +87,7 @@ function toLabel(v: Value, attr: string, what: string, ctx: PackageContext, prof
   if (v instanceof LabelValue || v === None) return v;
   if (typeof v !== 'string') throw new EvalError(`expected value of type 'string' for attribute '${attr}' in ${what}, but got ${repr(v)} (${typeName(v)})`);
   try {
-    return new LabelValue(parseLabelInPackage(v, ctx, profile.labels), profile.labels === 'modern');
+    return new LabelValue(parseLabelInPackage(v, ctx, profile.labels), profile.canonicalLabelStrings);
   } catch (e) {
     if (e instanceof LabelSyntaxError) throw new EvalError(`invalid label '${v}' in attribute '${attr}' in ${what}: ${e.message}`);
     throw e;

@@ -348,7 +348,7 @@ function labelBuiltin(host: NativeHost): Builtin {
     const file = stack.length > 0 ? stack[stack.length - 1]!.file : '';
     const pkg = host.workspace.packageOf(file) ?? '';
     try {
-      return new LabelValue(parseLabelInPackage(input as string, { repo: '', pkg }, host.profile.labels), host.profile.labels === 'modern');
+      return new LabelValue(parseLabelInPackage(input as string, { repo: '', pkg }, host.profile.labels), host.profile.canonicalLabelStrings);
     } catch (e) {
       if (e instanceof LabelSyntaxError) throw new EvalError(`Illegal absolute label syntax: ${e.message}`);
       throw e;

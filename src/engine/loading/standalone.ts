@@ -11,7 +11,7 @@ export function standalonePredeclared(profile: Profile): Map<string, Value> {
     const [input] = unpackArgs('Label', args, kwargs, { params: [{ name: 'input', named: true, type: 'string|Label' }] });
     if (input instanceof LabelValue) return input;
     try {
-      return new LabelValue(parseLabelInPackage(input as string, { repo: '', pkg: '' }, profile.labels), profile.labels === 'modern');
+      return new LabelValue(parseLabelInPackage(input as string, { repo: '', pkg: '' }, profile.labels), profile.canonicalLabelStrings);
     } catch (e) {
       if (e instanceof LabelSyntaxError) throw new EvalError(`Illegal absolute label syntax: ${e.message}`);
       throw e;

@@ -54,7 +54,7 @@ function targetValue(d: AnalyzedTarget): Value {
 }
 
 function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
-  canonicalLabels = ctx.profile.labels === 'modern';
+  canonicalLabels = ctx.profile.canonicalLabelStrings;
   const { rule, config, label } = ctx;
   const rc = ruleClassOf(ctx.loader, rule);
   if (!rc) {

@@ -174,7 +174,7 @@ function convertDefault(kind: AttrKind, v: Value, pkg: string, host: StarlarkApi
     if (s instanceof LabelValue || s === None) return s;
     if (typeof s !== 'string') throw new EvalError(`expected value of type 'string' for default value of attribute, but got ${typeName(s)}`);
     try {
-      return new LabelValue(parseLabelInPackage(s, { repo: '', pkg }, host.profile.labels), host.profile.labels === 'modern');
+      return new LabelValue(parseLabelInPackage(s, { repo: '', pkg }, host.profile.labels), host.profile.canonicalLabelStrings);
     } catch (e) {
       if (e instanceof LabelSyntaxError) throw new EvalError(`invalid label '${s}' in default value of attribute: ${e.message}`);
       throw e;
