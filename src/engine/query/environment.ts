@@ -66,8 +66,11 @@ export interface QueryGraph<T> {
   compare(a: T, b: T): number;
   /** The nodes a target pattern names, in package then name order. Throws QueryEvalError. */
   resolvePattern(word: string): T[];
-  /** Direct prerequisites, filtered by --implicit_deps / --host_deps, without duplicates. */
-  deps(node: T): readonly QueryEdge<T>[];
+  /**
+   * Direct prerequisites, filtered by --implicit_deps / --host_deps, without duplicates. `bounded`: for a
+   * depth-bounded deps(), whose traversal Bazel 4.2.3 runs without reporting edges into packages in error.
+   */
+  deps(node: T, bounded?: boolean): readonly QueryEdge<T>[];
   /** The nodes attribute `attr` of a rule names (labels()); undefined when the rule has no such attribute. */
   labelsOf(node: T, attr: string): T[] | undefined;
   /** Why a label names no target ("no such target '…': …"), without reporting it; undefined when it names one. */

@@ -37,11 +37,11 @@ export class Evaluator<T> implements QueryEvaluator<T> {
   /** Set when a traversal met a node it could not expand (EvalOptions.closureErrors), until its call ends. */
   private closureFailure = false;
 
-  deps(node: T) {
+  deps(node: T, bounded?: boolean) {
     const k = this.graph.key(node);
     this.explored.add(k);
     this.patternExplored.delete(k);
-    const edges = this.graph.deps(node);
+    const edges = this.graph.deps(node, bounded);
     if (this.options.closureErrors && this.graph.closureFailed?.(node)) this.closureFailure = true;
     return edges;
   }
@@ -71,7 +71,7 @@ export class Evaluator<T> implements QueryEvaluator<T> {
     for (let d = 0; d < depth && frontier.length > 0; d++) {
       const next: T[] = [];
       for (const n of frontier) {
-        for (const e of this.deps(n)) {
+        for (const e of this.deps(n, depth !== Infinity)) {
           const k = this.graph.key(e.to);
           if (out.has(k)) continue;
           out.set(k, e.to);

@@ -131,9 +131,9 @@ class ScopedTargetGraph extends TargetGraph {
     return this.inScope(super.resolveParsed(p), p.raw);
   }
 
-  override deps(t: Target): readonly QueryEdge<Target>[] {
+  override deps(t: Target, bounded?: boolean): readonly QueryEdge<Target>[] {
     // The closure is closed under dependencies, except for edges --noimplicit_deps/--nohost_deps drop anyway.
-    return super.deps(t).filter((e) => this.closure.has(labelToString(e.to.label)));
+    return super.deps(t, bounded).filter((e) => this.closure.has(labelToString(e.to.label)));
   }
 
   override labelsOf(t: Target, attr: string): Target[] | undefined {

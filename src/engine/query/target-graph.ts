@@ -261,7 +261,20 @@ export class TargetGraph implements QueryGraph<Target> {
     return this.failedNodes.has(t);
   }
 
-  deps(t: Target): readonly QueryEdge<Target>[] {
+  /** Per node, its edges' "contains an error and its package is in error" events, until an unbounded traversal prints them. */
+  private readonly inErrorEvents = new Map<Target, BuildEvent[]>();
+
+  deps(t: Target, bounded = false): readonly QueryEdge<Target>[] {
+    const edges = this.expand(t);
+    const pending = this.inErrorEvents.get(t);
+    if (pending && !bounded) {
+      this.events.push(...pending);
+      this.inErrorEvents.delete(t);
+    }
+    return edges;
+  }
+
+  private expand(t: Target): readonly QueryEdge<Target>[] {
     const cached = this.edgeCache.get(t);
     if (cached) return cached;
     if (t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError) this.failedNodes.add(t);
@@ -286,7 +299,9 @@ export class TargetGraph implements QueryGraph<Target> {
         const inError = targetInPackageInError(to.label);
         // An output file names its generating rule as Bazel's analysis of it does.
         const text = t.kind === 'generated file' ? inTargetNoSuchLabel(t.label, to.label, inError) : `${this.ruleLocation(t)}${referencedBy(inError, t.label)}`;
-        this.events.push({ severity: 'error', text });
+        const pending = this.inErrorEvents.get(t) ?? [];
+        pending.push({ severity: 'error', text });
+        this.inErrorEvents.set(t, pending);
       }
       out.push({ to, attr: e.attr, select: e.select, implicit: e.implicit, tool: e.tool });
     }
