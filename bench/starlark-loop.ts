@@ -1,9 +1,10 @@
 // `node --import tsx bench/starlark-loop.ts [reps]`: Starlark evaluator micro-benchmarks (in process).
-// The first is bench/run.ts's loop (`s += i` over range(n)); the others exercise typical .bzl work: calls,
+// The first two are bench/run.ts's programs (bench/starlark-programs.ts: the loop and the macro-heavy .bzl); the others exercise typical .bzl work: calls,
 // attribute access, comprehensions, string formatting, dict/list methods. Prints best and median of `reps`.
 
 import { SourceFile, execFile, loadWorkspace, PROFILES } from '../src/engine/index.ts';
 import { generateWorkspace } from './generate.ts';
+import { LOOP, MACROS } from './starlark-programs.ts';
 
 const reps = Number(process.argv[2] ?? 7);
 const only = process.argv[3];
@@ -20,8 +21,13 @@ const cases: Case[] = [
   {
     name: 'loop s += i',
     iterations: N,
-    src: `def f(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n\nx = f(${N})\n`,
+    src: LOOP.bzl(N),
     check: (x) => x === (N * (N - 1)) / 2,
+  },
+  {
+    name: 'macro-heavy .bzl',
+    iterations: 10_000,
+    src: MACROS.bzl(10_000),
   },
   {
     name: 'calls g(i, 2)',
