@@ -104,10 +104,13 @@ for (const c of cases) {
   const first = cpus[0]!; // cold, as bench/run.ts measures it (one run in a fresh process)
   times.sort((a, b) => a - b);
   cpus.sort((a, b) => a - b);
-  const rate = (ms: number) => (c.iterations / (ms / 1000) / 1e6).toFixed(2);
+  const rate = (ms: number) => {
+    const r = c.iterations / (ms / 1000);
+    return r >= 1e5 ? `${(r / 1e6).toFixed(2)} M` : `${(r / 1e3).toFixed(1)} k`;
+  };
   const mid = times.length >> 1;
   console.log(
-    `${c.name.padEnd(20)} wall best ${times[0]!.toFixed(1)} ms (${rate(times[0]!)} M it/s), median ${times[mid]!.toFixed(1)} ms (${rate(times[mid]!)} M it/s); ` +
-      `cpu best ${cpus[0]!.toFixed(1)} ms (${rate(cpus[0]!)} M it/s), median ${cpus[mid]!.toFixed(1)} ms, first ${first.toFixed(1)} ms (${rate(first)} M it/s)`,
+    `${c.name.padEnd(20)} wall best ${times[0]!.toFixed(1)} ms (${rate(times[0]!)} it/s), median ${times[mid]!.toFixed(1)} ms (${rate(times[mid]!)} it/s); ` +
+      `cpu best ${cpus[0]!.toFixed(1)} ms (${rate(cpus[0]!)} it/s), median ${cpus[mid]!.toFixed(1)} ms, first ${first.toFixed(1)} ms (${rate(first)} it/s)`,
   );
 }
