@@ -1,9 +1,10 @@
 // `node --import tsx bench/starlark-loop.ts [reps]`: Starlark evaluator micro-benchmarks (in process).
-// The first is bench/run.ts's loop (`s += i` over range(n)); the others exercise typical .bzl work: calls,
+// The first two are bench/run.ts's programs (bench/starlark-programs.ts: the loop and the macro-heavy .bzl); the others exercise typical .bzl work: calls,
 // attribute access, comprehensions, string formatting, dict/list methods. Prints best and median of `reps`.
 
 import { SourceFile, execFile, loadWorkspace, PROFILES } from '../src/engine/index.ts';
 import { generateWorkspace } from './generate.ts';
+import { LOOP, MACROS } from './starlark-programs.ts';
 
 const reps = Number(process.argv[2] ?? 7);
 const only = process.argv[3];
@@ -20,8 +21,13 @@ const cases: Case[] = [
   {
     name: 'loop s += i',
     iterations: N,
-    src: `def f(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n\nx = f(${N})\n`,
+    src: LOOP.bzl(N),
     check: (x) => x === (N * (N - 1)) / 2,
+  },
+  {
+    name: 'macro-heavy .bzl',
+    iterations: 10_000,
+    src: MACROS.bzl(10_000),
   },
   {
     name: 'calls g(i, 2)',
@@ -98,10 +104,13 @@ for (const c of cases) {
   const first = cpus[0]!; // cold, as bench/run.ts measures it (one run in a fresh process)
   times.sort((a, b) => a - b);
   cpus.sort((a, b) => a - b);
-  const rate = (ms: number) => (c.iterations / (ms / 1000) / 1e6).toFixed(2);
+  const rate = (ms: number) => {
+    const r = c.iterations / (ms / 1000);
+    return r >= 1e5 ? `${(r / 1e6).toFixed(2)} M` : `${(r / 1e3).toFixed(1)} k`;
+  };
   const mid = times.length >> 1;
   console.log(
-    `${c.name.padEnd(20)} wall best ${times[0]!.toFixed(1)} ms (${rate(times[0]!)} M it/s), median ${times[mid]!.toFixed(1)} ms (${rate(times[mid]!)} M it/s); ` +
-      `cpu best ${cpus[0]!.toFixed(1)} ms (${rate(cpus[0]!)} M it/s), median ${cpus[mid]!.toFixed(1)} ms, first ${first.toFixed(1)} ms (${rate(first)} M it/s)`,
+    `${c.name.padEnd(20)} wall best ${times[0]!.toFixed(1)} ms (${rate(times[0]!)} it/s), median ${times[mid]!.toFixed(1)} ms (${rate(times[mid]!)} it/s); ` +
+      `cpu best ${cpus[0]!.toFixed(1)} ms (${rate(cpus[0]!)} it/s), median ${cpus[mid]!.toFixed(1)} ms, first ${first.toFixed(1)} ms (${rate(first)} it/s)`,
   );
 }

@@ -128,9 +128,13 @@ async function main(): Promise<number> {
   };
   const result = await runCommand(files, withOutputBase(rest, workspace), { workspaceDir: workspace, readBytes });
   for (const rel of result.removed ?? []) rmSync(join(workspace, rel), { force: true });
+  const made = new Set<string>();
   for (const [rel, data] of Object.entries(result.outputs)) {
     const p = join(workspace, rel);
-    mkdirSync(dirname(p), { recursive: true });
+    if (!made.has(dirname(p))) {
+      mkdirSync(dirname(p), { recursive: true });
+      made.add(dirname(p));
+    }
     writeFileSync(p, data);
     if (/\.(sh|bash)$/.test(rel) || result.executables?.includes(rel)) chmodSync(p, 0o755);
   }

@@ -138,7 +138,7 @@ export class Executor {
   ): Promise<boolean> {
     const l = labelToString(requested);
     let ok = true;
-    const missing = (as: readonly Artifact[]) => as.filter((a) => !a.generatedBy && !this.tree.has(a.execPath) && this.opts.readSource(a.execPath) === undefined);
+    const missing = (as: readonly Artifact[]) => as.filter((a) => !a.generatedBy && !this.tree.has(a.execPath) && this.source(a.execPath) === undefined);
     const name = (a: Artifact) => (a.label ? labelToString(a.label) : a.execPath);
     if (!(await this.build(files.filter((a) => a.generatedBy)))) ok = false;
     const gone = missing(files);
@@ -162,10 +162,20 @@ export class Executor {
     return ok;
   }
 
+  /** Source files read in this build, by exec path: a check for a missing input and the read after it are one read. */
+  private readonly sources = new Map<string, Uint8Array | undefined>();
+
+  private source(path: string): Uint8Array | undefined {
+    if (this.sources.has(path)) return this.sources.get(path);
+    const bytes = this.opts.readSource(path);
+    this.sources.set(path, bytes);
+    return bytes;
+  }
+
   private async artifact(a: Artifact): Promise<boolean> {
     if (this.tree.has(a.execPath)) return true;
     if (!a.generatedBy) {
-      const bytes = this.opts.readSource(a.execPath);
+      const bytes = this.source(a.execPath);
       if (!bytes) {
         const l = a.label ? labelToString(a.label) : a.execPath;
         this.events.push({ diagnostic: { file: '', range: NOWHERE, severity: 'error', message: `missing input file '${l}'`, kind: 'execution', target: l, printedAt: null } });
@@ -199,7 +209,7 @@ export class Executor {
 
   private async run(action: Action): Promise<boolean> {
     // Missing source inputs fail the action, as Bazel reports them: each by label, then their count.
-    const missingSources = action.inputs.filter((i) => !i.generatedBy && !this.tree.has(i.execPath) && this.opts.readSource(i.execPath) === undefined);
+    const missingSources = action.inputs.filter((i) => !i.generatedBy && !this.tree.has(i.execPath) && this.source(i.execPath) === undefined);
     if (missingSources.length > 0) {
       for (const m of missingSources) this.fail(action, `${action.progress} failed: missing input file '${m.label ? labelToString(m.label) : m.execPath}'`);
       this.fail(action, `${action.progress} failed: ${missingSources.length} input file(s) do not exist`, 'bare');

@@ -163,10 +163,12 @@ const COMPILED: Readonly<Record<string, string>> = {
 /**
  * The targets in a top-level target's analysed closure (implicit tool dependencies aside) that need a compiler
  * or an interpreter: rulepen analyses them (select(), visibility, testonly) but runs no C++, Java, Python or
- * proto tool, so building them would pretend.
+ * proto tool, so building them would pretend. `reaching` (from compiledReachers) says which targets have one in
+ * their closure at all: for the others, the closure is not walked.
  */
-export function needsCompiler(p: Pipeline, t: AnalyzedTarget): AnalyzedTarget[] {
+export function needsCompiler(p: Pipeline, t: AnalyzedTarget, reaching?: ReadonlySet<string>): AnalyzedTarget[] {
   const out: AnalyzedTarget[] = [];
+  if (reaching && !reaching.has(t.key)) return out;
   const seen = new Set<string>();
   const queue: AnalyzedTarget[] = [t];
   for (let i = 0; i < queue.length; i++) {
@@ -177,6 +179,42 @@ export function needsCompiler(p: Pipeline, t: AnalyzedTarget): AnalyzedTarget[] 
     for (const e of p.analysis.deps(x)) if (!e.implicit) queue.push(e.to as AnalyzedTarget);
   }
   return out;
+}
+
+/**
+ * The keys of the targets, among the top-level targets' analysed closures, from which a target that needs a
+ * compiler can be reached (by the edges needsCompiler follows). One walk of the union of the closures and one
+ * walk back from the compiled targets: linear in the graph, where walking each top-level target's closure is
+ * quadratic when targets form long chains (a genrule per package using the previous package's output).
+ */
+export function compiledReachers(p: Pipeline, top: readonly AnalyzedTarget[]): Set<string> {
+  const dependents = new Map<string, AnalyzedTarget[]>();
+  const compiled: AnalyzedTarget[] = [];
+  const seen = new Set<string>();
+  const queue = [...top];
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    if (seen.has(x.key)) continue;
+    seen.add(x.key);
+    if (x.target.kind === 'rule' && COMPILED[x.target.ruleClass] !== undefined) compiled.push(x);
+    for (const e of p.analysis.deps(x)) {
+      if (e.implicit) continue;
+      const to = e.to as AnalyzedTarget;
+      let ds = dependents.get(to.key);
+      if (!ds) dependents.set(to.key, (ds = []));
+      ds.push(x);
+      queue.push(to);
+    }
+  }
+  const reaching = new Set<string>();
+  const back = [...compiled];
+  for (let i = 0; i < back.length; i++) {
+    const x = back[i]!;
+    if (reaching.has(x.key)) continue;
+    reaching.add(x.key);
+    for (const d of dependents.get(x.key) ?? []) back.push(d);
+  }
+  return reaching;
 }
 
 /** One located error for a top-level target whose build needs a compiler; the targets named in Bazel's order. */
@@ -204,6 +242,7 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
   const attempted = new Set<string>();
   let failed = false;
   const summaries: ConsoleEvent[] = [];
+  const reaching = compiledReachers(p, top.filter((t) => !t.incompatible));
   for (const t of top) {
     // Skipped: the target platform cannot build it (a pattern brought it in).
     if (t.incompatible) continue;
@@ -211,7 +250,7 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
     const real = t.actual ?? t;
     const where = 'location' in real.target ? real.target.location : { file: `${real.label.pkg}/BUILD`, line: 1, column: 1 };
     const exe = t.executable;
-    const needs = needsCompiler(p, t);
+    const needs = needsCompiler(p, t, reaching);
     if (needs.length > 0) {
       compilerError(p, t, needs);
       failed = true;

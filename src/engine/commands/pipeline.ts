@@ -31,7 +31,7 @@ import {
   type TargetPattern,
 } from '../loading/index.ts';
 import { commandLine as parseCommandLine, lastValue, targetConfiguration, type CommandLine, type ConfigContext, type Configuration } from '../config/index.ts';
-import { ActionCache, Analysis, Executor, type Action, type ActionRun, type AnalyzedTarget, type Artifact } from '../actions/index.ts';
+import { ActionCache, Analysis, Executor, type Action, type ActionRun, type AnalyzedTarget, type Artifact, type GenruleExplanation } from '../actions/index.ts';
 import { outputBaseOf, type CommandContext } from './context.ts';
 import { Console, EXIT, type Explanations, type ResultGraph } from './result.ts';
 
@@ -401,9 +401,31 @@ export class Pipeline {
     return this.executor;
   }
 
+  /**
+   * The genrule explanations by script and first output (the first one of each, as a search in order finds it);
+   * indexed once, so that recording each of n runs is not a search through n explanations.
+   */
+  private genruleIndex?: { size: number; byRun: Map<string, GenruleExplanation> };
+
+  private explanationOf(a: Action): GenruleExplanation | undefined {
+    const genrules = this.analysis.explanations().genrules;
+    const key = JSON.stringify([a.script ?? null, a.outputs[0]?.execPath ?? null]);
+    let e = this.genruleIndex?.size === genrules.size ? this.genruleIndex.byRun.get(key) : undefined;
+    if (!e) {
+      const byRun = new Map<string, GenruleExplanation>();
+      for (const x of genrules.values()) {
+        const k = JSON.stringify([x.script ?? null, x.outputs[0] ?? null]);
+        if (!byRun.has(k)) byRun.set(k, x);
+      }
+      this.genruleIndex = { size: genrules.size, byRun };
+      e = byRun.get(key);
+    }
+    return e;
+  }
+
   private recordRun(a: Action, r: ActionRun): void {
     if (a.kind !== 'genrule') return;
-    const e = [...this.analysis.explanations().genrules.values()].find((x) => x.script === a.script && x.outputs[0] === a.outputs[0]?.execPath);
+    const e = this.explanationOf(a);
     if (!e) return;
     e.ran = !r.cached;
     e.cached = r.cached;

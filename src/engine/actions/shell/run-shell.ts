@@ -1,7 +1,8 @@
 // runShell: one genrule command or test script, run in just-bash over a fresh in-memory file system, with
 // the shell's limits (commands, loop iterations, output bytes, wall time) and its files read back after.
 //
-// Each run builds its own file system and interpreter, so runs share nothing. The inputs are written with a
+// Each run has its own file system and interpreter, so runs share nothing (the file system's layout is copied
+// from a template built once: fresh-fs.ts). The inputs are written with a
 // fixed mtime, and just-bash's defence-in-depth mode is off: it patches JavaScript globals (setTimeout,
 // performance, Function…) while a script runs, which would disturb the rest of the engine's worker, and it
 // makes every command three to four times slower; the shell only ever runs just-bash's own commands and the
@@ -23,6 +24,7 @@ import { utf8Encode } from '../../base/index.ts';
 import { ensureBufferGlobal } from './browser-buffer.ts';
 import { GENRULE_SETUP_PATH, GENRULE_SETUP_SH } from './genrule.ts';
 import { gnuCommands, type GnuRunState } from './gnu-commands.ts';
+import { entries, freshShell, type FsEntry } from './fresh-fs.ts';
 import { loadJustBash, type AbortSignalLike, type JustBashFs } from './just-bash-loader.js';
 
 /** An AbortSignal, as far as the shell reads it (the engine is typed without the DOM). */
@@ -139,10 +141,8 @@ async function runShellNow(run: ShellRun): Promise<ShellResult> {
   ensureBufferGlobal();
   const jb = await loadJustBash();
 
-  const fs = new jb.InMemoryFs();
   const state: GnuRunState = { yesBytes: 0 };
-  const bash = new jb.Bash({
-    fs,
+  const { bash, fs, seeded } = freshShell(jb, {
     cwd: run.cwd,
     env: run.env,
     commands: [...COMMANDS],
@@ -157,7 +157,8 @@ async function runShellNow(run: ShellRun): Promise<ShellResult> {
       maxExecutionTimeMs: limits.maxMillis,
     },
   });
-  const layout = await snapshot(fs);
+  // What the run starts with that is not its own: the layout (by entry, see fresh-fs.ts) and the setup file.
+  const layout = new Map<string, Uint8Array>();
 
   const inputs = new Map(run.files);
   const setup = `${run.cwd}/${GENRULE_SETUP_PATH}`;
@@ -186,7 +187,7 @@ async function runShellNow(run: ShellRun): Promise<ShellResult> {
   });
 
   let { stdout, stderr, exitCode } = result;
-  const files = await collectFiles(fs, layout);
+  const files = await collectFiles(fs, seeded, layout);
   let cause: LimitCause | undefined = classifyLimit(result.stderr, result.exitCode);
   if (!cause && run.signal?.aborted) cause = 'cancelled';
   if (!cause && state.yesBytes > 0 && yesFlooded(state.yesBytes, stdout, stderr, files, inputs)) cause = 'yes';
@@ -281,25 +282,22 @@ function timeText(ms: number): string {
   return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-/** The stubs just-bash puts in a fresh file system (/bin/ls, …): left out of a run's files unless changed. */
-async function snapshot(fs: JustBashFs): Promise<Map<string, Uint8Array>> {
-  const out = new Map<string, Uint8Array>();
-  for (const path of fs.getAllPaths()) {
-    if (isVirtual(path)) continue;
-    const st = await fs.lstat(path);
-    if (st.isFile) out.set(path, await fs.readFileBuffer(path));
-  }
-  return out;
-}
-
 function isVirtual(path: string): boolean {
   return path === '/dev' || path.startsWith('/dev/') || path === '/proc' || path.startsWith('/proc/');
 }
 
-async function collectFiles(fs: JustBashFs, layout: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
+/**
+ * Every regular file after the run that is not part of what it started with: an entry still `seeded` is the
+ * layout's own and unchanged; one the script replaced counts only when its bytes differ from the layout's.
+ */
+async function collectFiles(fs: JustBashFs, seeded: Map<string, FsEntry>, layout: Map<string, Uint8Array>): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
-  for (const path of [...fs.getAllPaths()].sort()) {
+  const now = entries(fs);
+  for (const path of [...now.keys()].sort()) {
     if (isVirtual(path)) continue;
+    const entry = now.get(path)!;
+    const original = seeded.get(path);
+    if (original === entry) continue;
     let st;
     try {
       st = await fs.stat(path); // follows symbolic links; a dangling one throws and is left out
@@ -308,11 +306,16 @@ async function collectFiles(fs: JustBashFs, layout: Map<string, Uint8Array>): Pr
     }
     if (!st.isFile) continue;
     const bytes = await fs.readFileBuffer(path);
-    const before = layout.get(path);
+    const before = layout.get(path) ?? (original?.type === 'file' ? contentBytes(original) : undefined);
     if (before && sameBytes(before, bytes)) continue;
     out.set(path, bytes);
   }
   return out;
+}
+
+function contentBytes(entry: FsEntry): Uint8Array | undefined {
+  if (entry.content === undefined) return undefined;
+  return typeof entry.content === 'string' ? utf8Encode(entry.content) : entry.content;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

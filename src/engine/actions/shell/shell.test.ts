@@ -14,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { BrowserBuffer } from './browser-buffer.ts';
 import { GENRULE_SETUP_PATH, GENRULE_SETUP_SH, genruleArgv, genruleScript, runShell, type ShellRun } from './index.ts';
 import * as zlibShim from './node-zlib-shim.ts';
+import { hasKnownInternals } from './fresh-fs.ts';
+import { loadJustBash } from './just-bash-loader.js';
 
 const CWD = '/execroot/_main';
 const O = 'bazel-out/k8-fastbuild/bin/pkg';
@@ -787,6 +789,20 @@ describe('the run', () => {
     await runShell(genrule('echo leak > /tmp/leak'));
     const r = await runShell(genrule('test -e /tmp/leak && echo leaked || echo clean'));
     expect(r.stdout).toBe('clean\n');
+  });
+
+  it('copies the layout for each run: a stub changed, removed or made executable in one run is back in the next', async () => {
+    const first = await runShell(genrule('set +e; echo changed > /bin/cat; rm /usr/bin/ls; chmod 600 /bin/echo; touch /bin/sed'));
+    expect([...first.files.keys()]).toContain('/bin/cat');
+    expect([...first.files.keys()]).not.toContain('/bin/sed');
+    const r = await runShell(genrule('head -c 12 /bin/cat; test -e /usr/bin/ls && echo ls; stat -c %a /bin/echo; ls /bin | wc -l'));
+    const fresh = await runShell(genrule('ls /bin | wc -l'));
+    expect(r.stdout).toBe(`#!/bin/bash\nls\n644\n${fresh.stdout}`);
+  });
+
+  it('knows the internals of just-bash InMemoryFs it copies the layout with (fresh-fs.ts)', async () => {
+    const jb = await loadJustBash();
+    expect(hasKnownInternals(new jb.InMemoryFs())).toBe(true);
   });
 });
 
