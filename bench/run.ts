@@ -3,7 +3,7 @@
 // against `bazel --batch` on the same files (when /usr/bin/bazel exists), Starlark loop throughput against Bazel,
 // and first load to a usable editor plus initial JavaScript (gzip; bench/page-load.ts) in headless Chromium over
 // `vite build` + `vite preview`. Prints figures and ratios, never pass/fail. Run with `node --expose-gc` (the npm script does).
-// Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,page (comma-separated parts to skip),
+// Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,tree,page (comma-separated parts to skip),
 // BENCH_LOADS (page loads to take the median of, default 7). `node --import tsx bench/page-load.ts` measures the
 // first load alone.
 
@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import * as engine from '../src/engine/index.ts';
 import { SourceFile, execFile, loadWorkspace, runCommand, PROFILES } from '../src/engine/index.ts';
 import { createApi } from '../src/worker/api.ts';
+import { cliInLargeTree } from './cli-tree.ts';
 import { generateWorkspace } from './generate.ts';
 import { measureEditToPanels } from './page-edit.ts';
 import { measurePageLoad } from './page-load.ts';
@@ -285,6 +286,7 @@ async function main(): Promise<void> {
   await editLatencyOnExamples();
   const rate = starlarkInProcess();
   cliVsBazel(ws.files, rate);
+  if (!SKIP.has('tree')) cliInLargeTree();
   if (!SKIP.has('page')) await pageLoad({ name: `the generated workspace (${ws.rules.toLocaleString('en')} rule targets)`, files: ws.files });
 }
 

@@ -383,10 +383,7 @@ export class Pipeline {
       workspaceDir: this.ctx.workspaceDir,
       workspaceName: this.profile.execrootName,
       cache: this.cache,
-      readSource: (p) => {
-        const text = ws.read(p);
-        return text === undefined ? undefined : (this.ctx.readBytes?.(p) ?? utf8Encode(text));
-      },
+      readSource: (p) => ws.bytes(p),
       onRun: (a, r) => {
         this.recordRun(a, r);
         onRun?.(a, r);
@@ -456,8 +453,7 @@ export class Pipeline {
     this.con.outputs[key(`${exe.execPath}.runfiles/MANIFEST`)] = manifest;
     for (const p of paths) {
       const a = entries.get(p)!;
-      const text = a.root === '' ? this.ctx.workspace.read(a.execPath) : undefined;
-      const data = text !== undefined ? utf8Encode(text) : this.executor.tree.get(a.execPath);
+      const data = (a.root === '' ? this.ctx.workspace.bytes(a.execPath) : undefined) ?? this.executor.tree.get(a.execPath);
       if (data) this.con.outputs[key(`${exe.execPath}.runfiles/${p}`)] = data;
     }
   }

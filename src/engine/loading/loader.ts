@@ -13,7 +13,7 @@ import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
 import { BZL_DEFINITION_KEY, exportValue, type BzlDefinition } from './starlark-api/index.ts';
-import { Workspace, type WorkspaceFiles, type WorkspaceReads } from './workspace.ts';
+import { Workspace, type FileSource, type WorkspaceFiles, type WorkspaceReads } from './workspace.ts';
 
 /** A line of Bazel's console output (after `ERROR: `, `WARNING: `, `DEBUG: `, `INFO: `), with its diagnostic. */
 export interface BuildEvent {
@@ -130,8 +130,8 @@ export class LoadCache {
     return this.globals;
   }
 
-  /** The Workspace of these files: the last one's, edited, when only texts changed (cheaper than building anew). */
-  workspaceFor(files: WorkspaceFiles): Workspace {
+  /** The Workspace of these files: the last one's, edited, when only contents changed (cheaper than building anew). */
+  workspaceFor(files: WorkspaceFiles | FileSource): Workspace {
     const w = this.lastWorkspace?.edited(files) ?? new Workspace(files);
     this.lastWorkspace = w;
     return w;
