@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LoadCache, Loader } from './loader.ts';
 import { Workspace, type FileContent, type FileSource } from './workspace.ts';
 import { labelToString } from './label.ts';
+import { runCommand } from '../commands/index.ts';
 
 /** A FileSource over a record that notes every path it is asked to read. */
 function recorded(files: Record<string, FileContent>): FileSource & { reads: string[] } {
@@ -69,5 +70,22 @@ describe('Workspace over a FileSource', () => {
     const second = cache.workspaceFor(recorded(files));
     expect(second).not.toBe(first);
     expect(second.packages).toEqual(['p']);
+  });
+
+  it('a listed file that cannot be read is a located loading error, not a crash', async () => {
+    const files: Record<string, FileContent> = {
+      WORKSPACE: '',
+      'a/BUILD': 'filegroup(name = "a")\n',
+      'b/BUILD': 'load("//b:defs.bzl", "x")\nfilegroup(name = "b")\n',
+      'b/defs.bzl': 'x = 1\n',
+    };
+    const gone = new Set(['a/BUILD', 'b/defs.bzl']);
+    const source: FileSource = { paths: Object.keys(files), read: (p) => (gone.has(p) ? undefined : files[p]) };
+    const a = await runCommand(source, ['query', '//a:a'], { workspaceDir: '/ws' });
+    expect(a.exitCode).toBe(7);
+    expect(a.stderr).toContain("ERROR: error loading package 'a': cannot read /ws/a/BUILD\n");
+    const b = await runCommand(source, ['query', '//b:b'], { workspaceDir: '/ws' });
+    expect(b.exitCode).toBe(7);
+    expect(b.stderr).toContain("error loading package 'b': cannot read /ws/b/defs.bzl");
   });
 });
