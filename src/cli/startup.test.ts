@@ -103,6 +103,10 @@ describe('rulepen startup', () => {
     expect(reads).toContain(join(ws, 'c/in.txt'));
     expect(reads).not.toContain(join(ws, 'c/unused.txt'));
     expect(reads).not.toContain(join(ws, 'pkg/BUILD'));
+    // The outputs it wrote are never listed or read back by the next command.
+    const again = rulepen(['query', '//c:all']);
+    expect(again.stdout).toBe('//c:c\n');
+    expect(again.stderr.split('\n').filter((l) => l.startsWith('READ') && l.includes(join(ws, 'bazel-')))).toEqual([]);
     rmSync(join(ws, 'c'), { recursive: true });
     rmSync(join(ws, 'bazel-bin'), { recursive: true, force: true });
   });
