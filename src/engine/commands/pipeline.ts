@@ -379,11 +379,16 @@ export class Pipeline {
   /** An executor over the analysed actions. */
   execution(onRun?: (a: Action, r: ActionRun) => void): Executor {
     const ws = this.ctx.workspace;
+    const sourceBytes = new Map<string, Uint8Array | undefined>();
     this.executor = new Executor(this.analysis.actions, {
       workspaceDir: this.ctx.workspaceDir,
       workspaceName: this.profile.execrootName,
       cache: this.cache,
-      readSource: (p) => ws.bytes(p),
+      // Asked first whether an input exists, then for its bytes: one read of each source (the CLI reads from disk).
+      readSource: (p) => {
+        if (!sourceBytes.has(p)) sourceBytes.set(p, ws.bytes(p));
+        return sourceBytes.get(p);
+      },
       onRun: (a, r) => {
         this.recordRun(a, r);
         onRun?.(a, r);
