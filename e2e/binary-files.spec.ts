@@ -4,6 +4,7 @@
 // page at 1440 px.
 
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
 import { fileList, typeAndRunCommand } from './helpers.ts';
@@ -56,6 +57,8 @@ test('a binary source imports from a zip, shows as hex, and a genrule copies it 
   expect(await rowFits()).toBe(true);
   await expect(page.getByTestId('editor')).toBeHidden();
   await expect(page.locator('.editor-header .language-badge')).toHaveText('binary');
+  const axe = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).include('[data-testid="binary-file"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: '/tmp/rulepen-binary-hex-1024.png' });
 
   // Build with the keyboard; the output's bytes are the source's.
