@@ -109,8 +109,11 @@ export class Workspace {
         marker = profile.workspaceMarkers.find((m) => all.has(prefix + m));
       }
     }
-    const keys = new Map<string, string>();
-    for (const [p, k] of all) if (p.startsWith(prefix)) keys.set(p.slice(prefix.length), k);
+    let keys = all;
+    if (prefix) {
+      keys = new Map();
+      for (const [p, k] of all) if (p.startsWith(prefix)) keys.set(p.slice(prefix.length), k);
+    }
     this.keys = keys;
     this.readContent = source;
     this.texts = new Map();
