@@ -4,7 +4,7 @@
 // and a macro-heavy .bzl: bench/starlark-programs.ts),
 // and first load to a usable editor plus initial JavaScript (gzip; bench/page-load.ts) in headless Chromium over
 // `vite build` + `vite preview`. Prints figures and ratios, never pass/fail. Run with `node --expose-gc` (the npm script does).
-// Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,page (comma-separated parts to skip),
+// Environment: BENCH_PACKAGES (default 1000), BENCH_SKIP=bazel,build,tree,page (comma-separated parts to skip),
 // BENCH_LOADS (page loads to take the median of, default 7). `node --import tsx bench/page-load.ts` measures the
 // first load alone.
 
@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as engine from '../src/engine/index.ts';
 import { SourceFile, execFile, loadWorkspace, runCommand, PROFILES } from '../src/engine/index.ts';
 import { createApi } from '../src/worker/api.ts';
+import { cliInLargeTree } from './cli-tree.ts';
 import { generateWorkspace } from './generate.ts';
 import { bazelFiles, LOOP, MACROS, type StarlarkProgram } from './starlark-programs.ts';
 import { measureEditToPanels } from './page-edit.ts';
@@ -305,6 +306,7 @@ async function main(): Promise<void> {
   await editLatencyOnExamples();
   const starlark = [starlarkInProcess(LOOP, 1_000_000), starlarkInProcess(MACROS, 20_000)];
   cliVsBazel(ws.files, starlark);
+  if (!SKIP.has('tree')) cliInLargeTree();
   if (!SKIP.has('page')) await pageLoad({ name: `the generated workspace (${ws.rules.toLocaleString('en')} rule targets)`, files: ws.files });
 }
 

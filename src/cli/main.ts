@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writ
 import { createHash } from 'node:crypto';
 import { homedir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { FileSource } from '../engine/index.ts';
 
 /** Directories never read into the virtual workspace. */
 function skipped(name: string): boolean {
@@ -24,28 +25,50 @@ function bazelignored(dir: string): Set<string> {
   return new Set(dirs.filter((l) => l !== '' && !l.startsWith('#')));
 }
 
-/** Reads every text file under dir (workspace-relative paths, '/'-separated) but what `.bazelignore` lists. */
-export function readWorkspace(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
+/**
+ * The files under dir (workspace-relative paths, '/'-separated) but what `.bazelignore` lists: the tree is listed
+ * (names only) and a file's bytes are read when the engine first asks for them.
+ */
+export function listWorkspace(dir: string): FileSource {
+  const paths: string[] = [];
   const ignored = bazelignored(dir);
   const walk = (abs: string, rel: string) => {
-    for (const name of readdirSync(abs).sort()) {
-      if (skipped(name)) continue;
-      const p = join(abs, name);
-      if (ignored.has(rel ? `${rel}/${name}` : name)) continue;
-      let st;
-      try {
-        st = statSync(p);
-      } catch {
-        continue; // a dangling symlink
+    let entries;
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return; // an unreadable directory holds no file the engine can read
+    }
+    for (const e of entries) {
+      if (skipped(e.name)) continue;
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (ignored.has(r)) continue;
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        try {
+          const st = statSync(join(abs, e.name));
+          isDir = st.isDirectory();
+          isFile = st.isFile();
+        } catch {
+          continue; // a dangling symlink
+        }
       }
-      const r = rel ? `${rel}/${name}` : name;
-      if (st.isDirectory()) walk(p, r);
-      else if (st.isFile()) files[r] = readFileSync(p, 'utf8');
+      if (isDir) walk(join(abs, e.name), r);
+      else if (isFile) paths.push(r);
     }
   };
   walk(dir, '');
-  return files;
+  return {
+    paths,
+    read: (p) => {
+      try {
+        return readFileSync(join(dir, p));
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }
 
 function parseArgs(argv: string[]): { workspace: string; rest: string[] } {
@@ -117,16 +140,7 @@ async function main(): Promise<number> {
   if (quick !== undefined) return quick;
   // Loaded on demand: `version` and `help` start without parsing the engine.
   const { runCommand } = await import('../engine/index.ts');
-  const files = readWorkspace(workspace);
-  // Action inputs are read again as bytes, when an action needs them: a binary source stays byte-exact.
-  const readBytes = (p: string): Uint8Array | undefined => {
-    try {
-      return readFileSync(join(workspace, p));
-    } catch {
-      return undefined;
-    }
-  };
-  const result = await runCommand(files, withOutputBase(rest, workspace), { workspaceDir: workspace, readBytes });
+  const result = await runCommand(listWorkspace(workspace), withOutputBase(rest, workspace), { workspaceDir: workspace });
   for (const rel of result.removed ?? []) rmSync(join(workspace, rel), { force: true });
   const made = new Set<string>();
   for (const [rel, data] of Object.entries(result.outputs)) {

@@ -69,4 +69,45 @@ describe('rulepen startup', () => {
     expect(r.stdout).toBe('//pkg:g\n');
     expect(r.stderr).toContain(`READ readFileSync ${join(ws, 'pkg/BUILD')}`);
   });
+
+  it('query //a:x reads the BUILD file of a alone: no other package, no data file', { timeout: 60_000 }, () => {
+    mkdirSync(join(ws, 'a'));
+    mkdirSync(join(ws, 'b/data'), { recursive: true });
+    writeFileSync(join(ws, 'a/BUILD'), 'filegroup(name = "x", srcs = ["x.txt"])\n');
+    writeFileSync(join(ws, 'a/x.txt'), 'x\n');
+    writeFileSync(join(ws, 'b/BUILD'), 'filegroup(name = "y", srcs = glob(["data/*"]))\n');
+    for (let i = 0; i < 50; i++) writeFileSync(join(ws, `b/data/f${i}.txt`), `${i}\n`);
+    writeFileSync(join(ws, 'big.bin'), new Uint8Array(8 << 20).fill(0xff));
+    const r = rulepen(['query', '//a:x']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('//a:x\n');
+    const reads = r.stderr.split('\n').filter((l) => l.startsWith('READ readFileSync '));
+    // .bazelignore is looked for (it is absent here), then a/BUILD is the one file read.
+    expect(reads).toEqual([`READ readFileSync ${join(ws, '.bazelignore')}`, `READ readFileSync ${join(ws, 'a/BUILD')}`]);
+    // The tree was listed (names only), so the data directory was visited but none of its files opened.
+    expect(r.stderr).toContain(`READ readdirSync ${join(ws, 'b/data')}`);
+    rmSync(join(ws, 'a'), { recursive: true });
+    rmSync(join(ws, 'b'), { recursive: true });
+    rmSync(join(ws, 'big.bin'));
+  });
+
+  it('build reads its action inputs and the BUILD files it loads, nothing else', { timeout: 60_000 }, () => {
+    mkdirSync(join(ws, 'c'));
+    writeFileSync(join(ws, 'c/BUILD'), 'genrule(name = "c", srcs = ["in.txt"], outs = ["out.txt"], cmd = "cp $< $@")\n');
+    writeFileSync(join(ws, 'c/in.txt'), 'in\n');
+    writeFileSync(join(ws, 'c/unused.txt'), 'unused\n');
+    const r = rulepen(['build', '//c:c']);
+    expect(r.status, r.stderr).toBe(0);
+    const reads = new Set(r.stderr.split('\n').filter((l) => l.startsWith('READ readFileSync ')).map((l) => l.slice('READ readFileSync '.length)));
+    expect(reads).toContain(join(ws, 'c/BUILD'));
+    expect(r.stderr.split('\n').filter((l) => l === `READ readFileSync ${join(ws, 'c/in.txt')}`)).toHaveLength(1);
+    expect(reads).not.toContain(join(ws, 'c/unused.txt'));
+    expect(reads).not.toContain(join(ws, 'pkg/BUILD'));
+    // The outputs it wrote are never listed or read back by the next command.
+    const again = rulepen(['query', '//c:all']);
+    expect(again.stdout).toBe('//c:c\n');
+    expect(again.stderr.split('\n').filter((l) => l.startsWith('READ') && l.includes(join(ws, 'bazel-')))).toEqual([]);
+    rmSync(join(ws, 'c'), { recursive: true });
+    rmSync(join(ws, 'bazel-bin'), { recursive: true, force: true });
+  });
 });

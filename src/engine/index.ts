@@ -16,7 +16,8 @@ import {
   Workspace,
   type AttrType,
   type PlainAttrValue,
-  type WorkspaceFiles as Files,
+  type FileContent,
+  type FileSource,
 } from './loading/index.ts';
 import { commandLine, OPTIONS, targetConfiguration } from './config/index.ts';
 import { Analysis } from './actions/index.ts';
@@ -43,8 +44,12 @@ export type { RelatedLocation } from './base/index.ts';
 export { SourceFile, PROFILES, profileForVersion } from './base/index.ts';
 export { execFile } from './starlark/index.ts';
 
-/** Workspace-relative path → text. */
-export type WorkspaceFiles = Record<string, string>;
+/**
+ * Workspace-relative path → content: text, or bytes for a file that is not text (a binary source reaches actions
+ * and outputs unchanged). Every function taking files also takes a FileSource, whose contents are read when needed.
+ */
+export type WorkspaceFiles = Record<string, FileContent>;
+export type { FileContent, FileSource } from './loading/index.ts';
 
 export interface TargetSummary {
   label: string;
@@ -65,8 +70,8 @@ export interface LoadResult {
  * Evaluates every BUILD file and every .bzl file (also those no BUILD file loads, so their errors show).
  * Diagnostics are sorted by file and position.
  */
-export function loadWorkspace(files: WorkspaceFiles, opts: { cancel?: { cancelled: boolean }; loadCache?: LoadCache } = {}): LoadResult {
-  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files as Files);
+export function loadWorkspace(files: WorkspaceFiles | FileSource, opts: { cancel?: { cancelled: boolean }; loadCache?: LoadCache } = {}): LoadResult {
+  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files);
   const loader = new Loader(workspace, { cancel: opts.cancel, cache: opts.loadCache });
   const targets: TargetSummary[] = [];
   for (const pkg of loader.loadAllPackages()) {
@@ -89,7 +94,7 @@ export function loadWorkspace(files: WorkspaceFiles, opts: { cancel?: { cancelle
 }
 
 /** Runs `bazel <argv…>` over the files. Never throws. */
-export function runCommand(files: WorkspaceFiles, argv: string[], opts: RunOptions = {}): Promise<CommandResult> {
+export function runCommand(files: WorkspaceFiles | FileSource, argv: string[], opts: RunOptions = {}): Promise<CommandResult> {
   return run(files, argv, opts);
 }
 
@@ -117,8 +122,8 @@ export interface TargetDetails {
 }
 
 /** A target's kind and attributes, from its rule's schema table; null when there is no such target. */
-export function describeTarget(files: WorkspaceFiles, label: string, opts: { loadCache?: LoadCache } = {}): TargetDetails | null {
-  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files as Files);
+export function describeTarget(files: WorkspaceFiles | FileSource, label: string, opts: { loadCache?: LoadCache } = {}): TargetDetails | null {
+  const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files);
   let parsed;
   try {
     parsed = parseAbsoluteLabel(label, workspace.profile.labels);
@@ -233,8 +238,8 @@ export type { ModuleInfoView } from './docs/index.ts';
  * its ModuleInfo as JSON (protobuf JSON mapping) and textproto. A starlark_doc_extract target whose src is the
  * file lends its attributes; otherwise the whole file is documented. Errors come back in Bazel's words.
  */
-export function docsForFile(files: WorkspaceFiles, pathOrLabel: string): ModuleInfoView {
-  const workspace = new Workspace(files as Files);
+export function docsForFile(files: WorkspaceFiles | FileSource, pathOrLabel: string): ModuleInfoView {
+  const workspace = new Workspace(files);
   const prefix = workspace.rootPrefix;
   const what = prefix && pathOrLabel.startsWith(prefix) ? pathOrLabel.slice(prefix.length) : pathOrLabel;
   const loader = new Loader(workspace);

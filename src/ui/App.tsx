@@ -83,12 +83,13 @@ export function App() {
 
 function EditorHeader() {
   const path = useWorkspace((s) => s.activePath);
+  const binary = useWorkspace((s) => s.activePath !== null && s.files[s.activePath] instanceof Uint8Array);
   return (
     <div className="editor-header">
       <span className="editor-path" data-testid="active-path">
         {path ?? 'no file open'}
       </span>
-      {path && <span className="language-badge">{languageForPath(path)}</span>}
+      {path && <span className="language-badge">{binary ? 'binary' : languageForPath(path)}</span>}
       <WorkspaceButton />
     </div>
   );

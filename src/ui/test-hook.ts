@@ -4,12 +4,14 @@
 import { useEngine } from './state/engine-store.ts';
 import { simulateEngineCrash } from './state/engine-sync.ts';
 import { useWorkspace } from './state/workspace-store.ts';
+import type { Files } from './state/file-content.ts';
 
 export interface RulepenTestHook {
-  files(): Record<string, string>;
+  files(): Files;
+  /** The file's text; undefined for a missing or binary file. */
   getFileText(path: string): string | undefined;
   setFileText(path: string, text: string): void;
-  replaceWorkspace(files: Record<string, string>, activePath?: string): void;
+  replaceWorkspace(files: Files, activePath?: string): void;
   /** True when the engine's last answer is for the current text. */
   isSettled(): boolean;
   /** Opens a file with the cursor at a 1-based line and column (as a click on a Problems row does). */
@@ -64,7 +66,10 @@ declare global {
 export function installTestHook(): void {
   window.__rulepen = {
     files: () => ({ ...useWorkspace.getState().files }),
-    getFileText: (path) => useWorkspace.getState().files[path],
+    getFileText: (path) => {
+      const content = useWorkspace.getState().files[path];
+      return typeof content === 'string' ? content : undefined;
+    },
     setFileText: (path, text) => {
       const s = useWorkspace.getState();
       if (path in s.files) s.setText(path, text);

@@ -51,7 +51,8 @@ export function filesUnder(files: WorkspaceFiles, target: ComparedProfile): Prof
   const out: WorkspaceFiles = { ...files };
   const changes: string[] = [];
   const versionPath = root + '.bazelversion';
-  const current = files[versionPath];
+  const given = files[versionPath];
+  const current = given === undefined || typeof given === 'string' ? given : new TextDecoder().decode(given);
   const bazel4 = target.profile === 'bazel4';
   // Only a file that picks the other profile is changed (the engine reads any 4.x/5.x as 4.2.3, any other as current).
   if (current === undefined ? bazel4 : picksBazel4(current) !== bazel4) {

@@ -7,7 +7,7 @@ import type { CompareResult } from './compare.ts';
 import type { CommandResult, decodeBinaryproto, LoadResult, ModuleInfoView, OptionInfo, RuleInfo, TargetDetails, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, RelatedLocation, Severity, StackFrame } from '../engine/index.ts';
-export type { CommandResult, LoadResult, ModuleInfoView, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
+export type { CommandResult, FileContent, LoadResult, ModuleInfoView, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 export type { ProfileName as Profile } from '../engine/index.ts';
 export type { CompareColumn, CompareResult } from './compare.ts';
 export type {

@@ -16,8 +16,6 @@ export interface CommandContext {
   readonly signal?: ShellSignal;
   /** Packages and .bzl files evaluated earlier, reused while unchanged (a worker keeps one across edits). */
   readonly loadCache?: LoadCache;
-  /** A source file's bytes, when the caller holds them (RunOptions.readBytes). */
-  readonly readBytes?: (path: string) => Uint8Array | undefined;
 }
 
 /**

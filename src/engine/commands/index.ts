@@ -3,7 +3,7 @@
 // argv is what follows `bazel`: startup options (ignored), the command, its options and arguments. Exit codes
 // and console lines follow Bazel (result.ts).
 
-import { Workspace, type LoadCache, type WorkspaceFiles } from '../loading/index.ts';
+import { Workspace, type FileSource, type LoadCache, type WorkspaceFiles } from '../loading/index.ts';
 import type { ActionCache, ShellSignal } from '../actions/index.ts';
 import type { Profile } from '../base/index.ts';
 import { buildCommand } from './build.ts';
@@ -30,11 +30,6 @@ export interface RunOptions {
   readonly signal?: ShellSignal;
   /** Evaluated packages and .bzl files to reuse while unchanged (keep one across edits; absent: load cold). */
   readonly loadCache?: LoadCache;
-  /**
-   * A source file's bytes as the caller holds them (the CLI reads them from disk when an action needs them), so
-   * that binary sources reach actions and bazel-bin unchanged; absent: the file's text, UTF-8 encoded.
-   */
-  readonly readBytes?: (path: string) => Uint8Array | undefined;
 }
 
 const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
@@ -42,7 +37,7 @@ const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
 const NEEDS_WORKSPACE = new Set(['build', 'test', 'run', 'query', 'cquery', 'config']);
 
 /** Parses the command word and checks the workspace: a finished result, or the context to run the command in. */
-function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions): CommandResult | { ctx: CommandContext; command: string; args: string[] } {
+function begin(files: WorkspaceFiles | FileSource, argv: readonly string[], opts: RunOptions): CommandResult | { ctx: CommandContext; command: string; args: string[] } {
   let i = 0;
   while (i < argv.length && argv[i]!.startsWith('-')) i++;
   const command = argv[i];
@@ -77,7 +72,6 @@ function begin(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions)
     actionCache: opts.actionCache,
     signal: opts.signal,
     loadCache,
-    readBytes: opts.readBytes,
   };
   return { ctx, command, args };
 }
@@ -109,7 +103,7 @@ function booleanFlag(args: readonly string[], name: string): boolean | undefined
 }
 
 /** The commands that run no action (query, cquery, config, help, version), synchronously. */
-export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions = {}): CommandResult {
+export function runCommandSync(files: WorkspaceFiles | FileSource, argv: readonly string[], opts: RunOptions = {}): CommandResult {
   const b = begin(files, argv, opts);
   if (!('ctx' in b)) return b;
   if (b.command === 'query') return queryCommand(b.ctx, b.args);
@@ -120,7 +114,7 @@ export function runCommandSync(files: WorkspaceFiles, argv: readonly string[], o
   return out.result(EXIT.COMMAND_LINE_ERROR);
 }
 
-async function dispatch(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions): Promise<CommandResult> {
+async function dispatch(files: WorkspaceFiles | FileSource, argv: readonly string[], opts: RunOptions): Promise<CommandResult> {
   const b = begin(files, argv, opts);
   if (!('ctx' in b)) return b;
   if (!ASYNC_COMMANDS.has(b.command)) return runCommandSync(files, argv, opts);
@@ -130,7 +124,7 @@ async function dispatch(files: WorkspaceFiles, argv: readonly string[], opts: Ru
 }
 
 /** Runs a Bazel command line over the files; never throws (a bug becomes an 'internal' diagnostic, exit 37). */
-export async function runCommand(files: WorkspaceFiles, argv: readonly string[], opts: RunOptions = {}): Promise<CommandResult> {
+export async function runCommand(files: WorkspaceFiles | FileSource, argv: readonly string[], opts: RunOptions = {}): Promise<CommandResult> {
   try {
     return await dispatch(files, argv, opts);
   } catch (e) {

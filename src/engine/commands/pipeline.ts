@@ -379,13 +379,15 @@ export class Pipeline {
   /** An executor over the analysed actions. */
   execution(onRun?: (a: Action, r: ActionRun) => void): Executor {
     const ws = this.ctx.workspace;
+    const sourceBytes = new Map<string, Uint8Array | undefined>();
     this.executor = new Executor(this.analysis.actions, {
       workspaceDir: this.ctx.workspaceDir,
       workspaceName: this.profile.execrootName,
       cache: this.cache,
+      // Asked first whether an input exists, then for its bytes: one read of each source (the CLI reads from disk).
       readSource: (p) => {
-        const text = ws.read(p);
-        return text === undefined ? undefined : (this.ctx.readBytes?.(p) ?? utf8Encode(text));
+        if (!sourceBytes.has(p)) sourceBytes.set(p, ws.bytes(p));
+        return sourceBytes.get(p);
       },
       onRun: (a, r) => {
         this.recordRun(a, r);
@@ -478,8 +480,7 @@ export class Pipeline {
     this.con.outputs[key(`${exe.execPath}.runfiles/MANIFEST`)] = manifest;
     for (const p of paths) {
       const a = entries.get(p)!;
-      const text = a.root === '' ? this.ctx.workspace.read(a.execPath) : undefined;
-      const data = text !== undefined ? utf8Encode(text) : this.executor.tree.get(a.execPath);
+      const data = (a.root === '' ? this.ctx.workspace.bytes(a.execPath) : undefined) ?? this.executor.tree.get(a.execPath);
       if (data) this.con.outputs[key(`${exe.execPath}.runfiles/${p}`)] = data;
     }
   }

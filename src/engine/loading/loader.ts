@@ -13,7 +13,7 @@ import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
 import { BZL_DEFINITION_KEY, exportValue, type BzlDefinition } from './starlark-api/index.ts';
-import { Workspace, type WorkspaceFiles, type WorkspaceReads } from './workspace.ts';
+import { Workspace, type FileSource, type WorkspaceFiles, type WorkspaceReads } from './workspace.ts';
 
 /** A line of Bazel's console output (after `ERROR: `, `WARNING: `, `DEBUG: `, `INFO: `), with its diagnostic. */
 export interface BuildEvent {
@@ -130,8 +130,8 @@ export class LoadCache {
     return this.globals;
   }
 
-  /** The Workspace of these files: the last one's, edited, when only texts changed (cheaper than building anew). */
-  workspaceFor(files: WorkspaceFiles): Workspace {
+  /** The Workspace of these files: the last one's, edited, when only contents changed (cheaper than building anew). */
+  workspaceFor(files: WorkspaceFiles | FileSource): Workspace {
     const w = this.lastWorkspace?.edited(files) ?? new Workspace(files);
     this.lastWorkspace = w;
     return w;
@@ -301,13 +301,30 @@ export class Loader {
   }
 
   private loadPackage(name: string, buildFile: string): Package {
-    const source = this.workspace.source(buildFile)!;
+    const source = this.workspace.source(buildFile);
     const builder = new PackageBuilder(name, buildFile, {
       workspace: this.workspace,
       profile: this.profile,
       workspaceDir: this.workspaceDir,
       report: (d) => this.emit(d.severity === 'warning' ? 'warning' : 'error', `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ${d.message}`, d),
     });
+    if (!source) {
+      // Listed but not readable (the CLI reads on demand: the file went away, or its permissions deny it).
+      const pkg = builder.pkg;
+      pkg.inError = true;
+      pkg.loadError = `cannot read ${this.abs(buildFile)}`;
+      pkg.targets.clear();
+      const d: Diagnostic = {
+        file: buildFile,
+        range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } },
+        severity: 'error',
+        message: `error loading package '${name}': ${pkg.loadError}`,
+        kind: 'loading',
+      };
+      pkg.diagnostics.push(d);
+      this.emit('error', d.message, d);
+      return pkg;
+    }
     let loadError: string | undefined;
     let malformed = false;
     let cycle = false;
@@ -507,7 +524,12 @@ export class Loader {
   }
 
   private evaluateBzl(path: string): BzlEntry {
-    const source = this.workspace.source(path)!;
+    const source = this.workspace.source(path);
+    if (!source) {
+      const unreadable: BzlEntry = { error: `cannot read ${this.abs(path)}`, loads: [] };
+      this.bzl.set(path, unreadable);
+      return unreadable;
+    }
     const loads: string[] = [];
     const definition: BzlDefinition = {};
     let loadError: string | undefined;

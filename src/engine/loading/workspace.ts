@@ -1,14 +1,44 @@
 // The virtual workspace: files by '/'-separated relative path, the profile its `.bazelversion` selects, and the
 // package structure (which directories are packages, which package a file belongs to, subpackage boundaries).
 //
+// The structure needs every path up front, but no file's content: a file is read from its FileSource when an
+// evaluation first asks for it (a BUILD or .bzl file of a package being loaded, an action's input), so that the
+// CLI lists a large tree without reading it. Contents are bytes or text; `read` gives the text (UTF-8 decoded,
+// malformed sequences as U+FFFD, as the CLI always read them), `bytes` the bytes an action sees, unchanged.
+//
 // A directory is a package when it holds BUILD.bazel or BUILD (BUILD.bazel wins when both exist). A file belongs
 // to the nearest enclosing package; a package's files stop at its subpackages. The workspace root is the
 // directory holding one of the profile's marker files (WORKSPACE, MODULE.bazel, …); when the root of the given
 // files has none, the shallowest directory that has one becomes the root, so that an upload of `proj/…` works.
 
-import { profileForVersion, SourceFile, type Profile } from '../base/index.ts';
+import { profileForVersion, SourceFile, utf8Decode, utf8Encode, type Profile } from '../base/index.ts';
 
-export type WorkspaceFiles = Readonly<Record<string, string>>;
+/** A file's content: text (what an editor holds) or bytes (what a disk or a zip holds). */
+export type FileContent = string | Uint8Array;
+
+/** Files by path, contents at hand (the browser's store). */
+export type WorkspaceFiles = Readonly<Record<string, FileContent>>;
+
+/** Files whose paths are known up front and whose contents are read when first asked for (the CLI's disk). */
+export interface FileSource {
+  readonly paths: readonly string[];
+  /** The content of one of `paths`; undefined when it cannot be read (gone since it was listed). */
+  read(path: string): FileContent | undefined;
+}
+
+/** True for a FileSource, false for a WorkspaceFiles record (whose values are never functions). */
+export function isFileSource(input: WorkspaceFiles | FileSource): input is FileSource {
+  return typeof (input as FileSource).read === 'function' && Array.isArray((input as FileSource).paths);
+}
+
+/** The same content: equal texts, or equal bytes. */
+export function sameContent(a: FileContent | undefined, b: FileContent | undefined): boolean {
+  if (typeof a === 'string' || typeof b === 'string' || a === undefined || b === undefined) return a === b;
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * What an evaluation asked of the workspace: one key per question (method and arguments), with the answer it
@@ -26,7 +56,11 @@ export class Workspace {
   readonly marker: string | undefined;
   /** The prefix (with trailing '/') under which the root was found in the given files, '' normally. */
   readonly rootPrefix: string;
-  private readonly files: Map<string, string>;
+  /** Each path's key in the source: the path as given (before normalising, root prefix included). */
+  private readonly keys: Map<string, string>;
+  private readonly readContent: FileSource['read'];
+  /** Texts decoded so far, by path. */
+  private readonly texts: Map<string, string>;
   private readonly dirs: Set<string>;
   private readonly packageSet: Set<string>;
   private readonly sources = new Map<string, SourceFile>();
@@ -35,14 +69,27 @@ export class Workspace {
   /** Answers already computed by `answersSame`, by key. */
   private readonly answers = new Map<string, string | undefined>();
 
-  constructor(input: WorkspaceFiles) {
-    const all = new Map<string, string>();
-    for (const [p, text] of Object.entries(input)) {
-      const n = normalizePath(p);
-      if (n) all.set(n, text);
+  constructor(input: WorkspaceFiles | FileSource) {
+    let source: FileSource['read'];
+    let given: Iterable<string>;
+    if (isFileSource(input)) {
+      source = (k) => input.read(k);
+      given = input.paths;
+    } else {
+      source = (k) => (Object.hasOwn(input, k) ? input[k] : undefined);
+      given = Object.keys(input);
     }
-    const version = all.get('.bazelversion');
-    let profile = profileForVersion(version);
+    const all = new Map<string, string>();
+    for (const p of given) {
+      const n = normalizePath(p);
+      if (n) all.set(n, p);
+    }
+    const textOf = (n: string) => {
+      const k = all.get(n);
+      const c = k === undefined ? undefined : source(k);
+      return typeof c === 'string' || c === undefined ? c : utf8Decode(c);
+    };
+    let profile = profileForVersion(textOf('.bazelversion'));
     let prefix = '';
     let marker = profile.workspaceMarkers.find((m) => all.has(m));
     if (!marker) {
@@ -58,17 +105,22 @@ export class Workspace {
       }
       if (best) {
         prefix = best.dir;
-        profile = profileForVersion(all.get(prefix + '.bazelversion'));
+        profile = profileForVersion(textOf(prefix + '.bazelversion'));
         marker = profile.workspaceMarkers.find((m) => all.has(prefix + m));
       }
     }
-    const files = new Map<string, string>();
-    for (const [p, t] of all) if (p.startsWith(prefix)) files.set(p.slice(prefix.length), t);
+    let keys = all;
+    if (prefix) {
+      keys = new Map();
+      for (const [p, k] of all) if (p.startsWith(prefix)) keys.set(p.slice(prefix.length), k);
+    }
+    this.keys = keys;
+    this.readContent = source;
+    this.texts = new Map();
     this.profile = profile;
     this.marker = marker;
     this.rootPrefix = prefix;
-    this.files = files;
-    this.paths = [...files.keys()].sort();
+    this.paths = [...keys.keys()].sort();
     this.dirs = new Set(['']);
     for (const p of this.paths) {
       let i = p.lastIndexOf('/');
@@ -93,23 +145,22 @@ export class Workspace {
    * The workspace these files make, when they are this one's paths with some texts changed (an edit): it shares
    * this one's structure, line indexes and every answer not about a changed text. Undefined when paths differ.
    */
-  edited(input: WorkspaceFiles): Workspace | undefined {
-    if (this.rootPrefix !== '') return undefined;
+  edited(input: WorkspaceFiles | FileSource): Workspace | undefined {
+    if (this.rootPrefix !== '' || isFileSource(input)) return undefined;
     const keys = Object.keys(input);
-    if (keys.length !== this.files.size) return undefined;
+    if (keys.length !== this.keys.size) return undefined;
     const changed: string[] = [];
     for (const k of keys) {
-      const old = this.files.get(k);
-      if (old === undefined) return undefined;
-      if (old !== input[k]) changed.push(k);
+      if (this.keys.get(k) !== k) return undefined;
+      if (!sameContent(this.readContent(k), input[k])) changed.push(k);
     }
     if (changed.length === 0) return this;
     if (changed.includes('.bazelversion')) return undefined;
-    const files = new Map(this.files);
+    const texts = new Map(this.texts);
     const sources = new Map(this.sources);
     const answers = new Map(this.answers);
     for (const p of changed) {
-      files.set(p, input[p]!);
+      texts.delete(p);
       sources.delete(p);
       answers.delete(`read\0${p}`);
     }
@@ -120,7 +171,9 @@ export class Workspace {
       packages: this.packages,
       marker: this.marker,
       rootPrefix: this.rootPrefix,
-      files,
+      keys: this.keys,
+      readContent: (k: string) => (Object.hasOwn(input, k) ? input[k] : undefined),
+      texts,
       dirs: this.dirs,
       packageSet: this.packageSet,
       sources,
@@ -171,8 +224,8 @@ export class Workspace {
   private answer(key: string): string | undefined {
     const [method, a = '', b = ''] = key.split('\0');
     switch (method) {
-      case 'has': return String(this.files.has(a));
-      case 'read': return this.files.get(a);
+      case 'has': return String(this.keys.has(a));
+      case 'read': return this.text(a);
       case 'dir': return String(this.dirs.has(a));
       case 'pkg': return String(this.packageSet.has(a));
       case 'build': return this.buildFileOfRaw(a);
@@ -186,15 +239,37 @@ export class Workspace {
   }
 
   hasFile(path: string): boolean {
-    const has = this.files.has(path);
+    const has = this.keys.has(path);
     this.note(`has\0${path}`, String(has));
     return has;
   }
 
+  /** The file's text, read from the source when first asked for; undefined when there is no such file. */
   read(path: string): string | undefined {
-    const text = this.files.get(path);
+    const text = this.text(path);
     this.note(`read\0${path}`, text);
     return text;
+  }
+
+  /**
+   * The file's bytes as the source holds them (a text UTF-8 encoded): what an action reads, so that a binary
+   * source reaches it unchanged. Not noted: loading never reads bytes.
+   */
+  bytes(path: string): Uint8Array | undefined {
+    const k = this.keys.get(path);
+    const c = k === undefined ? undefined : this.readContent(k);
+    return typeof c === 'string' ? utf8Encode(c) : c;
+  }
+
+  private text(path: string): string | undefined {
+    let t = this.texts.get(path);
+    if (t !== undefined) return t;
+    const k = this.keys.get(path);
+    const c = k === undefined ? undefined : this.readContent(k);
+    if (c === undefined) return undefined;
+    t = typeof c === 'string' ? c : utf8Decode(c);
+    this.texts.set(path, t);
+    return t;
   }
 
   /** The file as a SourceFile (one per path, so its line index is built once). */
@@ -268,8 +343,8 @@ export class Workspace {
 
   private buildFileOfRaw(pkg: string): string | undefined {
     const dir = pkg ? pkg + '/' : '';
-    if (this.files.has(dir + 'BUILD.bazel')) return dir + 'BUILD.bazel';
-    if (this.files.has(dir + 'BUILD')) return dir + 'BUILD';
+    if (this.keys.has(dir + 'BUILD.bazel')) return dir + 'BUILD.bazel';
+    if (this.keys.has(dir + 'BUILD')) return dir + 'BUILD';
     return undefined;
   }
 

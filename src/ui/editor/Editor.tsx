@@ -1,4 +1,5 @@
-// The code editor: one Monaco editor showing the active file's model, moving to locations on request.
+// The code editor: one Monaco editor showing the active file's model, moving to locations on request; a binary
+// file is shown as a read-only hex view in its place.
 
 import { useEffect, useRef } from 'react';
 import { monaco } from './monaco.ts';
@@ -7,6 +8,7 @@ import { startMarkerSync } from './markers.ts';
 import { useWorkspace } from '../state/workspace-store.ts';
 import { registerCursorProbe } from '../test-hook.ts';
 import { useSelection } from '../state/selection-store.ts';
+import { BinaryFileView } from './BinaryFileView.tsx';
 
 export interface EditorProps {
   /** Ctrl/Cmd+Enter inside the editor. */
@@ -17,6 +19,11 @@ export function Editor({ onRun }: EditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const onRunRef = useRef(onRun);
   onRunRef.current = onRun;
+  const activePath = useWorkspace((s) => s.activePath);
+  const binary = useWorkspace((s) => {
+    const content = s.activePath === null ? undefined : s.files[s.activePath];
+    return content instanceof Uint8Array ? content : null;
+  });
 
   useEffect(() => {
     const stopModels = startModelSync();
@@ -92,5 +99,10 @@ export function Editor({ onRun }: EditorProps) {
     };
   }, []);
 
-  return <div className="editor-host" ref={host} data-testid="editor" />;
+  return (
+    <>
+      <div className="editor-host" ref={host} data-testid="editor" style={binary ? { display: 'none' } : undefined} />
+      {binary && activePath !== null && <BinaryFileView path={activePath} bytes={binary} />}
+    </>
+  );
 }

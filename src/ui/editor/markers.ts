@@ -23,7 +23,7 @@ function applyMarkers(): void {
   }
 }
 
-function pathsKey(files: Record<string, string>): string {
+function pathsKey(files: Readonly<Record<string, unknown>>): string {
   return Object.keys(files).sort().join('\0');
 }
 

@@ -1,11 +1,13 @@
 // Monaco models derived from the workspace store (the vuejs/repl arrangement): the store holds the texts; a
 // model exists for each file, is updated when the store changes from elsewhere, pushes the user's edits back
-// into the store, and is disposed when its file goes away. No text lives only in Monaco.
+// into the store, and is disposed when its file goes away. No text lives only in Monaco. A binary file has no
+// model (the editor shows it as a hex view).
 
 import { monaco } from './monaco.ts';
 import { modelPath, pathOfModelPath } from './diagnostic-to-monaco.ts';
 import { languageForPath } from '../state/file-paths.ts';
 import { useWorkspace } from '../state/workspace-store.ts';
+import type { Files } from '../state/file-content.ts';
 
 const models = new Map<string, monaco.editor.ITextModel>();
 
@@ -34,15 +36,15 @@ function createModel(path: string, text: string): monaco.editor.ITextModel {
  * Brings the models in line with `files`. Given the files they were in line with, only texts that changed since
  * are compared (a keystroke in a workspace of thousands of files touches one).
  */
-export function syncModels(files: Record<string, string>, previous?: Record<string, string>): void {
+export function syncModels(files: Files, previous?: Files): void {
   for (const [path, model] of models) {
-    if (!(path in files)) {
+    if (typeof files[path] !== 'string') {
       model.dispose();
       models.delete(path);
     }
   }
   for (const [path, text] of Object.entries(files)) {
-    if (previous && previous[path] === text && models.has(path)) continue;
+    if (typeof text !== 'string' || (previous && previous[path] === text && models.has(path))) continue;
     const model = models.get(path);
     if (!model) models.set(path, createModel(path, text));
     else if (model.getValue() !== text) {

@@ -11,9 +11,10 @@ import { keepCopy, useSession } from '../state/session.ts';
 import { useUi } from '../state/ui-store.ts';
 import { useWorkspace } from '../state/workspace-store.ts';
 import { lessonById } from './lessons.ts';
+import type { Files } from '../state/file-content.ts';
 
 /** Whether the workspace differs from the lesson it came from (its files or its command). */
-export function lessonChanged(files: Record<string, string>, command: string, lesson: { files: Record<string, string>; command: string }): boolean {
+export function lessonChanged(files: Files, command: string, lesson: { files: Files; command: string }): boolean {
   const a = Object.keys(files);
   return command.trim() !== lesson.command.trim() || a.length !== Object.keys(lesson.files).length || a.some((p) => files[p] !== lesson.files[p]);
 }

@@ -5,6 +5,7 @@
 import { commandArgv } from './command-line.ts';
 import { formatTxtar } from './txtar.ts';
 import { writeZip } from './zip.ts';
+import { bytesOf, textOf, type Files } from './file-content.ts';
 
 /** The Bazel version the playground follows when the workspace has no .bazelversion (the engine's modern profile). */
 export const MODERN_BAZEL_VERSION = '8.4.2';
@@ -65,8 +66,8 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-function versionOf(files: Record<string, string>): string {
-  return (files['.bazelversion'] ?? '').trim() || MODERN_BAZEL_VERSION;
+function versionOf(files: Files): string {
+  return textOf(files['.bazelversion']).trim() || MODERN_BAZEL_VERSION;
 }
 
 function needsWorkspaceFile(version: string): boolean {
@@ -75,7 +76,7 @@ function needsWorkspaceFile(version: string): boolean {
 }
 
 export interface ExportPlan {
-  files: Record<string, string>;
+  files: Files;
   /** The command to run in the exported folder (flags live in .bazelrc). */
   command: string;
   /** Files the export added or changed (for the README and for the UI to mention). */
@@ -83,8 +84,8 @@ export interface ExportPlan {
 }
 
 /** The files of the export: the workspace plus what real Bazel needs to run the command as the playground did. */
-export function planExport(workspace: Record<string, string>, commandText: string, name = 'rulepen'): ExportPlan {
-  const files: Record<string, string> = { ...workspace };
+export function planExport(workspace: Files, commandText: string, name = 'rulepen'): ExportPlan {
+  const files: Files = { ...workspace };
   const added: string[] = [];
   const version = versionOf(files);
   if (!('.bazelversion' in files)) {
@@ -104,7 +105,7 @@ export function planExport(workspace: Record<string, string>, commandText: strin
   if (split.flags.length) {
     const lines = split.flags.map((f) => `${cmd} ${f}`);
     const header = '# The flags of the rulepen command line, so that the README command behaves as the playground did.\n';
-    const prior = files['.bazelrc'];
+    const prior = textOf(files['.bazelrc']);
     files['.bazelrc'] = (prior ? prior + (prior.endsWith('\n') ? '' : '\n') + '\n' : '') + header + lines.join('\n') + '\n';
     added.push('.bazelrc');
   }
@@ -137,18 +138,27 @@ export function planExport(workspace: Record<string, string>, commandText: strin
   return { files, command, added };
 }
 
-export function exportZip(workspace: Record<string, string>, commandText: string, name = 'rulepen'): Uint8Array {
+export function exportZip(workspace: Files, commandText: string, name = 'rulepen'): Uint8Array {
   const { files } = planExport(workspace, commandText, name);
-  const enc = new TextEncoder();
   return writeZip(
     Object.keys(files)
       .sort()
-      .map((path) => ({ name: `${name}/${path}`, data: enc.encode(files[path]), mode: /\.(sh|bash|py)$/.test(path) ? 0o755 : 0o644 })),
+      .map((path) => ({ name: `${name}/${path}`, data: bytesOf(files[path]), mode: /\.(sh|bash|py)$/.test(path) ? 0o755 : 0o644 })),
   );
 }
 
-/** The workspace as txtar text, the command in the comment: what "Copy as text" puts on the clipboard. */
-export function exportText(workspace: Record<string, string>, commandText: string): string {
+/**
+ * The workspace as txtar text, the command in the comment: what "Copy as text" puts on the clipboard. Text
+ * cannot hold a binary file: those are left out and named in the comment.
+ */
+export function exportText(workspace: Files, commandText: string): string {
   const original = commandText.trim().startsWith('bazel') ? commandText.trim() : `bazel ${commandText.trim()}`;
-  return formatTxtar(workspace, `$ ${original}\n`);
+  const texts: Record<string, string> = {};
+  const binary: string[] = [];
+  for (const [p, content] of Object.entries(workspace)) {
+    if (typeof content === 'string') texts[p] = content;
+    else binary.push(p);
+  }
+  const note = binary.length ? `binary files left out (export a .zip to keep them): ${binary.sort().join(', ')}\n` : '';
+  return formatTxtar(texts, `$ ${original}\n${note}`);
 }

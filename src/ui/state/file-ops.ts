@@ -6,12 +6,13 @@ import { create } from 'zustand';
 import { comparePaths, dirname, normalizePath, pathProblem } from './file-paths.ts';
 import { resetTabs } from './tabs-store.ts';
 import { useWorkspace } from './workspace-store.ts';
+import type { Files } from './file-content.ts';
 
 interface UndoEntry {
   /** What the user sees: "Deleted app/BUILD". */
   description: string;
   /** The files the operation removed or changed, with their texts before it. */
-  before: Record<string, string>;
+  before: Files;
   /** The paths the operation created. */
   created: string[];
   activePath: string | null;
@@ -31,14 +32,14 @@ function push(entry: UndoEntry): void {
   useFileOps.setState((s) => ({ undoStack: [...s.undoStack, entry].slice(-MAX_UNDO) }));
 }
 
-function setFiles(files: Record<string, string>, activePath: string | null): void {
+function setFiles(files: Files, activePath: string | null): void {
   const ws = useWorkspace.getState();
   const active = activePath && activePath in files ? activePath : (Object.keys(files).sort(comparePaths)[0] ?? null);
   useWorkspace.setState({ files, revision: ws.revision + 1, activePath: active, lastDeleted: null });
 }
 
 /** Paths at or under `path` (a file, or a directory). */
-export function pathsUnder(files: Record<string, string>, path: string): string[] {
+export function pathsUnder(files: Files, path: string): string[] {
   return Object.keys(files).filter((p) => p === path || p.startsWith(path + '/'));
 }
 
@@ -73,8 +74,8 @@ export function renamePath(from: string, input: string): string | null {
     const problem = pathProblem(t, rest);
     if (problem) return problem;
   }
-  const next: Record<string, string> = {};
-  const before: Record<string, string> = {};
+  const next: Files = {};
+  const before: Files = {};
   for (const [p, text] of Object.entries(files)) {
     if (moved.includes(p)) {
       before[p] = text;
@@ -92,8 +93,8 @@ export function deletePath(path: string): void {
   const { files, activePath } = useWorkspace.getState();
   const gone = pathsUnder(files, path);
   if (gone.length === 0) return;
-  const before: Record<string, string> = {};
-  const next: Record<string, string> = {};
+  const before: Files = {};
+  const next: Files = {};
   for (const [p, text] of Object.entries(files)) {
     if (gone.includes(p)) before[p] = text;
     else next[p] = text;
@@ -108,7 +109,7 @@ export function deletePath(path: string): void {
 }
 
 /** Replaces every file (a lesson, an import), undoably. */
-export function replaceAllFiles(files: Record<string, string>, activePath: string | null, description: string, restore?: () => void): void {
+export function replaceAllFiles(files: Files, activePath: string | null, description: string, restore?: () => void): void {
   const ws = useWorkspace.getState();
   push({ description, before: { ...ws.files }, created: Object.keys(files), activePath: ws.activePath, restore });
   const active = activePath && activePath in files ? activePath : null;
@@ -127,7 +128,7 @@ export function undoFileOp(): string | null {
   if (!entry) return null;
   useFileOps.setState({ undoStack: stack.slice(0, -1) });
   const { files } = useWorkspace.getState();
-  const next: Record<string, string> = {};
+  const next: Files = {};
   for (const [p, text] of Object.entries(files)) if (!entry.created.includes(p)) next[p] = text;
   for (const [p, text] of Object.entries(entry.before)) next[p] = text;
   setFiles(next, entry.activePath);

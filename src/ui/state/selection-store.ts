@@ -45,7 +45,7 @@ export function startSelectionSync(): () => void {
     const load = useEngine.getState().load;
     if (!cursor || !load) return;
     const text = useWorkspace.getState().files[cursor.path];
-    if (text === undefined) return;
+    if (typeof text !== 'string') return;
     const t = targetAtCursor(text, cursor.path, load.result.targets, cursor);
     // The same target (e.g. the editor moving to a graph node's declaration) keeps where it was picked.
     if (t && t.label !== useSelection.getState().label) useSelection.getState().select(t.label, 'editor');

@@ -484,7 +484,7 @@ export function saveNow(): void {
   saveTimer = undefined;
   if (!saving || holdLocalSaves) return;
   const state = snapshot();
-  lastSize = Object.values(state.files).reduce((n, text) => n + text.length, 0);
+  lastSize = Object.values(state.files).reduce((n, content) => n + content.length, 0);
   const encoded = encodeShareState(state);
   try {
     storage()?.setItem(STORAGE_KEY, encoded);

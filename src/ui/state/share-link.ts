@@ -3,12 +3,14 @@
 //
 // Format (version 2, current): `#rp2.<payload>` where payload = base64url(deflateRaw(JSON of ShareState)).
 // Version 1 (the first draft, still accepted): `#rp1.<base64url(JSON {files, command})>`, not compressed.
+// A file is `[path, text]`; a binary file is `[path, {"base64": base64url of its bytes}]`.
 // Decoding never throws: it returns the state or a reason, and the caller shows the reason and the default
 // workspace. A decoded state is checked field by field (types, path shapes, counts, sizes) before use; nothing
 // in it is ever interpreted as HTML — the UI renders every string as text.
 
 import { deflateRaw, inflateRaw } from 'pako';
 import { normalizePath, pathProblem } from './file-paths.ts';
+import type { Files } from './file-content.ts';
 
 export const SHARE_VERSION = 2;
 
@@ -25,8 +27,8 @@ export interface SharedPanels {
 }
 
 export interface ShareState {
-  /** Every workspace file, .bazelversion and .bazelrc included. */
-  files: Record<string, string>;
+  /** Every workspace file, .bazelversion and .bazelrc included (binary files as bytes). */
+  files: Files;
   /** The command line as typed, e.g. `bazel build //app:x -c opt`. */
   command: string;
   activePath: string | null;
@@ -81,7 +83,10 @@ export function fromBase64Url(text: string): Uint8Array | null {
 export function encodeShareState(state: ShareState): string {
   const files = Object.keys(state.files)
     .sort()
-    .map((p) => [p, state.files[p]]);
+    .map((p) => {
+      const content = state.files[p];
+      return [p, typeof content === 'string' ? content : { base64: toBase64Url(content) }];
+    });
   const json = JSON.stringify({
     v: SHARE_VERSION,
     files,
@@ -199,10 +204,11 @@ function validate(raw: Record<string, unknown>): ShareState {
   if (!isRecord(raw.files)) throw new LinkError('the link is damaged (no files)');
   const entries = Object.entries(raw.files);
   if (entries.length > MAX_FILES) throw new LinkError(`the link holds more than ${MAX_FILES} files`);
-  const files: Record<string, string> = {};
+  const files: Files = {};
   let total = 0;
-  for (const [p, text] of entries) {
-    if (typeof text !== 'string') throw new LinkError(`the link is damaged (${clip(p)} has no text)`);
+  for (const [p, given] of entries) {
+    const text = isRecord(given) && typeof given.base64 === 'string' ? fromBase64Url(given.base64) : given;
+    if (typeof text !== 'string' && !(text instanceof Uint8Array)) throw new LinkError(`the link is damaged (${clip(p)} has no text)`);
     const path = normalizePath(p);
     const problem =
       path !== p ? 'the path is not normalised' : p.split('/').includes('__proto__') ? 'a reserved name' : pathProblem(path, Object.keys(files));

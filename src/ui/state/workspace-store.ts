@@ -1,9 +1,10 @@
-// The workspace store: the files' texts are the source of truth (Monaco models are derived from them), plus
+// The workspace store: the files' contents (texts, and bytes for binary files) are the source of truth (Monaco models are derived from them), plus
 // which file is open, where the editor should move its cursor next, and the last deleted file for undo.
 
 import { create } from 'zustand';
 import { DEFAULT_ACTIVE_FILE, defaultWorkspace } from './default-workspace.ts';
 import { comparePaths, normalizePath, pathProblem } from './file-paths.ts';
+import type { FileContent, Files } from './file-content.ts';
 
 export interface RevealRequest {
   path: string;
@@ -14,12 +15,12 @@ export interface RevealRequest {
 }
 
 export interface WorkspaceState {
-  files: Record<string, string>;
+  files: Files;
   /** Bumped on every change to `files`; the engine results record the revision they answer. */
   revision: number;
   activePath: string | null;
   reveal: RevealRequest | null;
-  lastDeleted: { path: string; text: string; wasActive: boolean } | null;
+  lastDeleted: { path: string; text: FileContent; wasActive: boolean } | null;
 
   setText(path: string, text: string): void;
   /** Returns an error message, or null when the file was created (and opened). */
@@ -29,10 +30,10 @@ export interface WorkspaceState {
   undoDelete(): void;
   open(path: string): void;
   revealAt(path: string, line: number, column: number): void;
-  replaceWorkspace(files: Record<string, string>, activePath?: string | null): void;
+  replaceWorkspace(files: Files, activePath?: string | null): void;
 }
 
-function firstPath(files: Record<string, string>): string | null {
+function firstPath(files: Files): string | null {
   return Object.keys(files).sort(comparePaths)[0] ?? null;
 }
 
@@ -67,7 +68,7 @@ export const useWorkspace = create<WorkspaceState>()((set, get) => ({
     if (to === from) return null;
     const problem = pathProblem(to, Object.keys(files), from);
     if (problem) return problem;
-    const next: Record<string, string> = {};
+    const next: Files = {};
     for (const [p, t] of Object.entries(files)) next[p === from ? to : p] = t;
     set({ files: next, revision: revision + 1, activePath: activePath === from ? to : activePath });
     return null;

@@ -6,7 +6,7 @@ import { basename, dirname } from '../../state/file-paths.ts';
 const BUILD_NAMES = ['BUILD', 'BUILD.bazel'];
 
 /** The package a file belongs to: the nearest directory at or above it with a BUILD file, or null. */
-export function packageOf(path: string, files: Record<string, string>): string | null {
+export function packageOf(path: string, files: Readonly<Record<string, unknown>>): string | null {
   let dir = dirname(path);
   for (;;) {
     if (BUILD_NAMES.some((b) => (dir ? `${dir}/${b}` : b) in files)) return dir;

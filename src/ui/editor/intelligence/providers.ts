@@ -15,6 +15,7 @@ import { pathOfModelPath } from '../diagnostic-to-monaco.ts';
 import { BUILTINS } from './builtins.ts';
 import { absoluteLabel, definitionOf, labelPath, loadBindings, packageOf, relativeLabel } from './labels.ts';
 import { contextAt, enclosingDict, type StarlarkContext } from './starlark-context.ts';
+import { textOf } from '../../state/file-content.ts';
 
 let rules: Map<string, RuleInfo> = new Map();
 let options: OptionInfo[] = [];
@@ -248,7 +249,7 @@ export function registerStarlarkIntelligence(monaco: typeof Monaco, languageId: 
             const file = label && labelPath(label);
             if (!file || !(file in files)) return null;
             if (ctx.call.argIndex === 0) return toLocation(file, 1, 1);
-            const def = definitionOf(files[file], ctx.string.text);
+            const def = definitionOf(textOf(files[file]), ctx.string.text);
             return def ? toLocation(file, def.line, def.column) : toLocation(file, 1, 1);
           }
           const label = absoluteLabel(ctx.string.text, pkg);
@@ -267,7 +268,7 @@ export function registerStarlarkIntelligence(monaco: typeof Monaco, languageId: 
           const label = absoluteLabel(binding.module, pkg);
           const file = label && labelPath(label);
           if (file && file in files) {
-            const def = definitionOf(files[file], binding.exported);
+            const def = definitionOf(textOf(files[file]), binding.exported);
             return def ? toLocation(file, def.line, def.column) : toLocation(file, 1, 1);
           }
         }

@@ -82,7 +82,7 @@ export function DocsPanel() {
 function openDeclaration(file: string, name: string): void {
   const ws = useWorkspace.getState();
   const text = ws.files[file];
-  if (text === undefined) return;
+  if (typeof text !== 'string') return;
   const top = name.split('.')[0];
   const lines = text.split('\n');
   const i = lines.findIndex((l) => l.startsWith(`def ${top}(`) || new RegExp(`^${top.replace(/[$]/g, '\\$&')}\\s*=`).test(l));

@@ -35,15 +35,15 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** `00000000  68 65 6c 6c 6f 0a …  |hello.|`, 16 bytes a line, like `hexdump -C`. */
-export function hexDump(bytes: Uint8Array, limit = 64 * 1024): string {
+/** `00000000  68 65 6c 6c 6f 0a …  |hello.|`, 16 bytes a line like `hexdump -C` (or `perRow`, for a narrow view). */
+export function hexDump(bytes: Uint8Array, limit = 64 * 1024, perRow = 16): string {
   const lines: string[] = [];
   const end = Math.min(bytes.length, limit);
-  for (let off = 0; off < end; off += 16) {
-    const row = bytes.subarray(off, Math.min(off + 16, end));
+  for (let off = 0; off < end; off += perRow) {
+    const row = bytes.subarray(off, Math.min(off + perRow, end));
     let hex = '';
     let ascii = '';
-    for (let i = 0; i < 16; i++) {
+    for (let i = 0; i < perRow; i++) {
       if (i === 8) hex += ' ';
       if (i < row.length) {
         hex += row[i].toString(16).padStart(2, '0') + ' ';

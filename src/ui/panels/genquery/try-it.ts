@@ -37,6 +37,7 @@ export function backToGenquery(): string | null {
   const ws = useWorkspace.getState();
   const text = ws.files[target.location.file];
   if (text === undefined) return `${target.location.file} is no longer in the workspace.`;
+  if (typeof text !== 'string') return `${target.location.file} is a binary file.`;
   const next = replaceExpression(text, target.location, expression);
   if (next === null) return `The expression of ${origin.label} is not a plain string in ${target.location.file}: edit it there.`;
   ws.setText(target.location.file, next);
