@@ -711,7 +711,7 @@ export class Analysis implements ConfiguredGraph {
     rule: RuleTarget | undefined,
     message: string,
     at: LocateRequest = {},
-    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly severity?: 'error' | 'warning' } = {},
+    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly printedMessage?: string; readonly severity?: 'error' | 'warning' } = {},
   ): Diagnostic {
     const inMain = rule !== undefined && rule.label.repo === '';
     const place = inMain ? locateInRule(this.loader.workspace, rule, at) : undefined;
@@ -722,7 +722,7 @@ export class Analysis implements ConfiguredGraph {
       message,
       kind: 'analysis',
       ...(rule ? { target: labelToString(rule.label) } : {}),
-      printedAt: rule && o.printed !== 'none' ? rule.location : null,
+      printedAt: rule && o.printed !== 'none' ? { ...rule.location, ...(o.printedMessage !== undefined ? { message: o.printedMessage } : {}) } : null,
       ...(o.related && o.related.length > 0 ? { related: o.related } : {}),
     };
     this.diagnostics.push(d);
@@ -832,8 +832,9 @@ class Context implements RuleContext {
     this.analysis.registerAction(action);
   }
 
-  ruleError(message: string, at?: LocateRequest): void {
-    this.analysis.report(this.rule, inRule(this.rule.ruleClass, this.rule.label) + message, at);
+  ruleError(message: string, at?: LocateRequest, printed?: string): void {
+    const prefix = inRule(this.rule.ruleClass, this.rule.label);
+    this.analysis.report(this.rule, prefix + message, at, printed === undefined ? {} : { printedMessage: prefix + printed });
   }
 
   attributeError(attr: string, message: string, value?: string): void {

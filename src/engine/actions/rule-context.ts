@@ -49,7 +49,8 @@ export interface RuleContext {
   registerAction(action: Action): void;
 
   /** `in <rule class> rule <label>: <message>`, marked where `at` says (default: the rule call). */
-  ruleError(message: string, at?: LocateRequest): void;
+  /** `printed`: what the console prints after the prefix instead of the message (an implementation's traceback). */
+  ruleError(message: string, at?: LocateRequest, printed?: string): void;
   /** `in <attr> attribute of <rule class> rule <label>: <message>`, marked on the attribute (or `value` in it). */
   attributeError(attr: string, message: string, value?: string): void;
   /** An error worded by the rule itself (printed located at the rule), marked where `at` says. */

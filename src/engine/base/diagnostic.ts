@@ -43,6 +43,8 @@ export interface ConsoleLocation {
   readonly line: number;
   readonly column: number;
   readonly bare?: boolean;
+  /** What the console prints there when Bazel says more than the Diagnostic's message (a rule's traceback). */
+  readonly message?: string;
 }
 
 /** A line for the console: a Diagnostic (rendered by consoleText at the edge), or plain text with a severity. */
@@ -101,7 +103,7 @@ export function formatLocation(d: Diagnostic): string {
  */
 export function consoleText(d: Diagnostic, workspaceDir: string): string {
   const at = d.printedAt === undefined ? (d.file ? { file: d.file, line: d.range.start.line, column: d.range.start.column } : null) : d.printedAt;
-  return at ? `${workspaceDir}/${at.file}:${at.line}:${at.column}${'bare' in at && at.bare ? ' ' : ': '}${d.message}` : d.message;
+  return at ? `${workspaceDir}/${at.file}:${at.line}:${at.column}${'bare' in at && at.bare ? ' ' : ': '}${at.message ?? d.message}` : d.message;
 }
 
 /** Orders diagnostics by file, then position, then message, so that outputs are stable. */

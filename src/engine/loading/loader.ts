@@ -244,11 +244,16 @@ export class Loader {
     return cached.entry;
   }
 
+  /** An evaluation error as Bazel prints it: `Traceback (most recent call last):`, its frames (absolute paths), the error. */
+  traceback(d: Diagnostic): string {
+    const abs = { ...d, stack: (d.stack ?? []).map((f) => (f.file && f.file !== '<builtin>' ? { ...f, file: this.abs(f.file) } : f)) };
+    return formatTraceback(abs, this.readLine);
+  }
+
   /** Reports a Diagnostic from the Starlark layer in Bazel's printed form (tracebacks for evaluation errors). */
   private reportStarlark(d: Diagnostic): void {
     if (d.stack && d.stack.length > 0) {
-      const abs = { ...d, stack: d.stack.map((f) => (f.file && f.file !== '<builtin>' ? { ...f, file: this.abs(f.file) } : f)) };
-      this.emit('error', formatTraceback(abs, this.readLine), d);
+      this.emit('error', this.traceback(d), d);
     } else {
       const where = d.file ? `${this.abs(d.file)}:${d.range.start.line}:${d.range.start.column}: ` : '';
       this.emit(d.severity === 'warning' ? 'warning' : 'error', where + d.message, d);

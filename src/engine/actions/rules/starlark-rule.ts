@@ -178,8 +178,11 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
     result = thread.call(rc.implementation, [starlarkCtx]);
   } catch (e) {
     if (e instanceof EvalError) {
+      // Bazel prints `in r rule //p:t: ` and, on the next lines, the implementation's traceback; Problems and the
+      // editor show the error itself.
       const d = errorToDiagnostic(e, undefined);
-      ctx.ruleError(d?.message ?? e.message);
+      const message = d?.message ?? e.message;
+      ctx.ruleError(message, undefined, d?.stack && d.stack.length > 0 ? `\n${ctx.loader.traceback(d)}` : undefined);
       return { failed: true };
     }
     throw e;
