@@ -343,13 +343,16 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   }
   let targets = expanded.targets;
   if (p.option('build_tests_only') === true) targets = targets.filter((t) => t.kind === 'rule' && t.schema.test === true);
-  if (targets.length === 0 && !resolved.failed && !expanded.errors) {
+  // A requested test_suite in a package in error stops loading like any requested target there (Bazel 4.2.3:
+  // "error loading package"), though its expansion names no target of that package.
+  const suitesInError = p.keepGoing ? [] : resolved.targets.filter((t) => t.kind === 'rule' && t.ruleClass === 'test_suite' && t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
+  if (targets.length === 0 && !resolved.failed && !expanded.errors && suitesInError.length === 0) {
     p.con.line(
       'warning',
       `Usage: bazel build <options> <targets>.\nInvoke \`bazel help build\` for full description of usage and options.\nYour request is correct, but requested an empty set of targets. Nothing will be built.`,
     );
   }
-  const prep = prepare(p, targets);
+  const prep = prepare(p, [...suitesInError, ...targets]);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: expanded.suites }));
   const an = analyzeTopLevel(p, targets);
   if ('exit' in an) return p.con.result(an.exit, p.explanations({ testSuites: expanded.suites }));
