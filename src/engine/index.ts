@@ -8,6 +8,7 @@ import {
   RULES,
   attrValue,
   Configurable,
+  describeFileTypes,
   labelToString,
   Loader,
   LoadCache,
@@ -208,7 +209,8 @@ export interface RuleInfo {
   test: boolean;
   /** Exists only in current Bazel (not in 4.2.3). */
   modernOnly: boolean;
-  attrs: { name: string; type: AttrType; default: string | null; mandatory: boolean; configurable: boolean; doc: string }[];
+  /** `files`: the files a label attribute accepts, in Bazel's words (`no files`, `.ld, .lds or .ldscript`), when it checks them. */
+  attrs: { name: string; type: AttrType; default: string | null; mandatory: boolean; configurable: boolean; files?: string; doc: string }[];
 }
 
 /** Every native rule's schema (implicit attributes left out), from the rule tables in build/rules/. */
@@ -226,6 +228,7 @@ export function ruleTable(): RuleInfo[] {
         default: a.default === undefined ? null : formatPlain(a.default),
         mandatory: !!a.mandatory,
         configurable: a.configurable !== false,
+        ...(a.fileTypes !== undefined ? { files: describeFileTypes(a.fileTypes) } : {}),
         doc: a.doc,
       })),
   }));

@@ -70,6 +70,7 @@ function attrMarkdown(r: RuleInfo, name: string): string | null {
     `type ${code(a.type)}`,
     a.mandatory ? 'mandatory' : a.default !== null ? `default ${code(a.default)}` : 'optional',
     a.configurable ? 'configurable (select() allowed)' : 'not configurable',
+    ...(a.files ? [`files: ${a.files}`] : []),
   ];
   return `**${r.name}.${a.name}** — ${a.doc}\n\n${facts.join(' · ')}`;
 }
