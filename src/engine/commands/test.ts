@@ -44,10 +44,13 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   // run, and the command fails after them.
   if (expanded.errors) p.con.line('warning', 'Target pattern parsing failed.');
   let patternErrors = expanded.errors || resolved.failed;
-  const prep = prepare(p, expanded.targets);
+  // A requested test_suite in a package in error stops loading there like any requested target (its tests may
+  // all be elsewhere); under --keep_going it counts as a pattern error (Bazel 4.2.3).
+  const suitesInError = resolved.targets.filter((t) => t.kind === 'rule' && t.ruleClass === 'test_suite' && t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
+  const prep = prepare(p, p.keepGoing ? expanded.targets : [...suitesInError, ...expanded.targets]);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
   // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
-  if (p.rootsInError.length > 0) patternErrors = true;
+  if (p.rootsInError.length > 0 || suitesInError.length > 0) patternErrors = true;
   const tests: AnalyzedTarget[] = [];
   const buildOnly: Target[] = [];
   for (const t of expanded.targets) {
