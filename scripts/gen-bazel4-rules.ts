@@ -457,7 +457,14 @@ function toolsModule(natives: ReadonlySet<string>): string {
       const callee = cls.startsWith('_') && macro ? macro : cls;
       if (callee !== cls) p.macros.set(callee, cls);
       text = `${callee}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
-    } else text = `${cls}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
+    } else {
+      // A native rule a macro created (`win_cc_binary`) is called through a stand-in of that macro, so that its
+      // location is the macro call's, as in the BUILD file Bazel read.
+      const macro = attrLines.map((l) => /^ {2}generator_function = (".*"),$/.exec(l)?.[1]).find((m) => m !== undefined);
+      const callee = macro ? JSON.parse(macro) as string : cls;
+      if (callee !== cls) p.macros.set(callee, `native.${cls}`);
+      text = `${callee}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
+    }
     // Inside its own repository a label needs no repository part (as in the BUILD file Bazel read).
     p.rules.push({ line: Number(line), text: text.replaceAll(`"@${repo}//`, '"//') });
   }
@@ -488,8 +495,8 @@ function toolsModule(natives: ReadonlySet<string>): string {
     const [repo, pkg] = k.split('\0') as [string, string];
     const prefix = pkg ? `${pkg}/` : '';
     const head = ['package(default_visibility = ["//visibility:public"])'];
-    if (p.starlark.size) {
-      const bzl = ['# Stand-ins for the rule classes this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
+    if (p.starlark.size || p.macros.size) {
+      const bzl = ['# Stand-ins for the rule classes and macros this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
       for (const [cls, attrs] of p.starlark) {
         bzl.push(`${cls} = rule(`, '    implementation = _impl,', '    attrs = {');
         for (const [n, t] of attrs) bzl.push(`        ${JSON.stringify(n)}: ${t},`);
