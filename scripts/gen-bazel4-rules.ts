@@ -458,11 +458,12 @@ function toolsModule(natives: ReadonlySet<string>): string {
       if (callee !== cls) p.macros.set(callee, cls);
       text = `${callee}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
     } else {
-      // A native rule a macro created (`win_cc_binary`) is called through a stand-in of that macro, so that its
-      // location is the macro call's, as in the BUILD file Bazel read.
+      // A native rule a macro created (`win_cc_binary`, or rules_cc's `cc_library` wrapper) is called through a
+      // stand-in of that macro, so that its location is the macro call's and its generator_* attributes are set,
+      // as in the BUILD file Bazel read.
       const macro = attrLines.map((l) => /^ {2}generator_function = (".*"),$/.exec(l)?.[1]).find((m) => m !== undefined);
       const callee = macro ? JSON.parse(macro) as string : cls;
-      if (callee !== cls) p.macros.set(callee, `native.${cls}`);
+      if (macro) p.macros.set(callee, `native.${cls}`);
       text = `${callee}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
     }
     // Inside its own repository a label needs no repository part (as in the BUILD file Bazel read).
