@@ -343,9 +343,8 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   }
   let targets = expanded.targets;
   if (p.option('build_tests_only') === true) targets = targets.filter((t) => t.kind === 'rule' && t.schema.test === true);
-  // A requested test_suite in a package in error stops loading like any requested target there (Bazel 4.2.3:
-  // "error loading package"), though its expansion names no target of that package.
-  const suitesInError = p.keepGoing ? [] : resolved.targets.filter((t) => t.kind === 'rule' && t.ruleClass === 'test_suite' && t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
+  // Without --keep_going, a requested test_suite in a package in error stops loading ("error loading package").
+  const suitesInError = p.keepGoing ? [] : p.suitesInPackagesInError(resolved.targets);
   if (targets.length === 0 && !resolved.failed && !expanded.errors && suitesInError.length === 0) {
     p.con.line(
       'warning',

@@ -236,6 +236,14 @@ export class Pipeline {
   }
 
   /**
+   * The requested test_suites whose package has errors: loading stops there like for any requested target,
+   * though a suite's expansion may name no target of that package (Bazel 4.2.3).
+   */
+  suitesInPackagesInError(targets: readonly Target[]): Target[] {
+    return targets.filter((t) => t.kind === 'rule' && t.ruleClass === 'test_suite' && t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError);
+  }
+
+  /**
    * Replaces each test_suite by the tests it stands for, as Bazel does before analysis (TestsForTargetPattern):
    * the suite itself is not analysed, so neither its visibility nor its other edges are checked. A listed
    * target that is no test is reported at the suite.

@@ -44,9 +44,9 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   // run, and the command fails after them.
   if (expanded.errors) p.con.line('warning', 'Target pattern parsing failed.');
   let patternErrors = expanded.errors || resolved.failed;
-  // A requested test_suite in a package in error stops loading there like any requested target (its tests may
-  // all be elsewhere); under --keep_going it counts as a pattern error (Bazel 4.2.3).
-  const suitesInError = resolved.targets.filter((t) => t.kind === 'rule' && t.ruleClass === 'test_suite' && t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
+  // A requested test_suite in a package in error stops loading there; under --keep_going it counts as a pattern
+  // error (Bazel 4.2.3).
+  const suitesInError = p.suitesInPackagesInError(resolved.targets);
   const prep = prepare(p, p.keepGoing ? expanded.targets : [...suitesInError, ...expanded.targets]);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
   // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
