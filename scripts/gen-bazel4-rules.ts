@@ -129,7 +129,8 @@ function record(): void {
   mkdirSync(DATA, { recursive: true });
   writeFileSync(join(DATA, 'build-language.pb'), bazel(['info', 'build-language']));
   writeFileSync(join(DATA, 'rules.xml'), clean(bazel(['query', ...overrides, '//a:*', '--output=xml', '--xml:default_values'])));
-  const closure = `deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')}) except //a:*`;
+  // The C++ toolchain type too: rules request it by toolchain resolution (a nodep attribute deps() skips).
+  const closure = `(deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')}) + @bazel_tools//tools/cpp:toolchain_type) except //a:*`;
   writeFileSync(join(DATA, 'tools.build'), clean(bazel(['query', ...overrides, closure, '--output=build'])));
   writeFileSync(join(DATA, 'tools.label_kind'), clean(bazel(['query', ...overrides, closure, '--output=label_kind', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.package_groups.xml'), clean(bazel(['query', ...overrides, `kind("package group", ${closure})`, '--output=xml', '--order_output=full'])));

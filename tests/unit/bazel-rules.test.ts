@@ -91,8 +91,15 @@ describe('query over language rules (Bazel 4.2.3)', () => {
 
 describe('honest execution', () => {
   it('build --nobuild analyses (select() resolved) and succeeds', async () => {
-    const r = await run(['build', '//a:lib', '//a:lib_test', '--nobuild', '--cpu=arm']);
+    // Current Bazel resolves the C++ toolchain by platform: --cpu only feeds the select().
+    const r = await run(['build', '//a:lib', '//a:lib_test', '--nobuild', '--cpu=arm'], '8.0.0');
     expect(r.exitCode, r.stderr).toBe(0);
+    // Bazel 4.2.3 takes the C++ toolchain from @local_config_cc's cc_toolchain_suite by --cpu: it has k8 and
+    // armeabi-v7a (rules-056/058 in the corpus).
+    expect((await run(['build', '//a:lib', '--nobuild', '--cpu=armeabi-v7a'])).exitCode).toBe(0);
+    const arm = await run(['build', '//a:lib', '--nobuild', '--cpu=arm']);
+    expect(arm.exitCode).toBe(1);
+    expect(arm.stderr).toContain("cc_toolchain_suite '@local_config_cc//:toolchain' does not contain a toolchain for cpu 'arm'");
   });
 
   it('a build that needs a compiler fails with one located message; the genrule still builds', async () => {

@@ -24,7 +24,7 @@
 // nowhere), and related places (the matching conditions of an ambiguous select()). The commands layer prints them.
 // A target that fails carries its root cause: what Bazel prints after "build aborted: ".
 
-import type { Diagnostic, Profile, RelatedLocation } from '../base/index.ts';
+import type { ConsoleEvent, Diagnostic, Profile, RelatedLocation } from '../base/index.ts';
 import {
   execConfiguration,
   hasConstraint,
@@ -38,6 +38,7 @@ import {
   type SelectExplanation,
   type SettingMatch,
 } from '../config/index.ts';
+import { hostPlatformOf, ToolchainResolver, type ResolvedToolchains } from '../config/index.ts';
 import {
   allAttributes,
   attrValue,
@@ -116,6 +117,8 @@ interface NodeState {
   incompatible?: Incompatibility;
   /** Among the causes of its failure is a loading error (here or in a dependency), whatever the first one was. */
   loadingFailure?: boolean;
+  /** The rule's resolved toolchains (rules that request toolchain types). */
+  toolchains?: ResolvedToolchains;
 }
 
 const NO_EDGES: readonly ConfiguredEdge[] = [];
@@ -135,6 +138,8 @@ export class Analysis implements ConfiguredGraph {
   readonly toolConfig: Configuration;
   /** genrule `exec_tools`: always the exec configuration. */
   private readonly execToolsConfig: Configuration;
+  private readonly toolchainResolver: ToolchainResolver;
+  private readonly hostPlatform: string;
   readonly actions = new Map<string, Action>();
   private get keepGoing(): boolean {
     return lastValue(this.opts.context.commandLine.options, 'keep_going')?.value === true;
@@ -142,6 +147,8 @@ export class Analysis implements ConfiguredGraph {
   /** Main-repository packages whose targets were configured, for "N packages loaded, M targets configured". */
   readonly packagesSeen = new Set<string>();
   private readonly diagnostics: Diagnostic[] = [];
+  /** What the console prints, in order: the Diagnostics and the DEBUG lines of print() in implementations. */
+  private readonly printed: (Diagnostic | ConsoleEvent)[] = [];
   private taken = 0;
   private readonly done = new Map<string, AnalyzedTarget>();
   private readonly state = new Map<string, NodeState>();
@@ -167,6 +174,8 @@ export class Analysis implements ConfiguredGraph {
     this.targetConfig = opts.target;
     this.toolConfig = execConfiguration(opts.target, ctx);
     this.execToolsConfig = execConfiguration(opts.target, ctx, 'exec');
+    this.toolchainResolver = new ToolchainResolver(this.lookup, ctx.commandLine, this.profile);
+    this.hostPlatform = hostPlatformOf(ctx.commandLine, this.profile);
   }
 
   // ---- the graph, as cquery and the UI read it ----
@@ -205,11 +214,16 @@ export class Analysis implements ConfiguredGraph {
     return this.diagnostics;
   }
 
-  /** The Diagnostics reported since the last call (the console prints them as they come). */
-  takeDiagnostics(): Diagnostic[] {
-    const out = this.diagnostics.slice(this.taken);
-    this.taken = this.diagnostics.length;
+  /** The Diagnostics (and DEBUG lines) reported since the last call (the console prints them as they come). */
+  takeDiagnostics(): (Diagnostic | ConsoleEvent)[] {
+    const out = this.printed.slice(this.taken);
+    this.taken = this.printed.length;
     return out;
+  }
+
+  /** A `DEBUG: <file>:<line>:<column>: <message>` line: print() in a rule implementation. */
+  debug(text: string): void {
+    this.printed.push({ severity: 'debug', text });
   }
 
   // ---- analysing ----
@@ -383,6 +397,11 @@ export class Analysis implements ConfiguredGraph {
       const tool = spec.tool === true;
       const depConfig = tool ? (spec.name === 'exec_tools' ? this.execToolsConfig : this.toolConfig) : config;
       if (spec.implicit) {
+        // 4.2.3's C++ toolchain by --cpu: the cc_toolchain_suite --crosstool_top names, in the rule's configuration.
+        if (spec.name === ':cc_toolchain' && this.profile.toolchains.ccToolchainSuite && typeof spec.default === 'string') {
+          this.edge(s, rule, spec.name, implicitLabel(spec.default), config, { implicit: true, tool: false, checked: false });
+          continue;
+        }
         if (spec.queryOnly) continue;
         const v = attrValue(rule, spec.name);
         if (typeof v === 'string') this.edge(s, rule, spec.name, implicitLabel(v), depConfig, { implicit: true, tool, checked: false });
@@ -413,8 +432,20 @@ export class Analysis implements ConfiguredGraph {
     if (resolvesToolchains) {
       const tp = this.platformLabel(config.platform);
       if (tp) this.edge(s, rule, '$target_platform', tp, config, { implicit: true, tool: false, checked: false });
-      const ep = edges.execPlatform ? this.platformLabel(this.toolConfig.platform) : undefined;
-      if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
+      if (edges.execPlatform === 'exec') {
+        const ep = this.platformLabel(this.toolConfig.platform);
+        if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
+      } else if (edges.execPlatform === 'target') {
+        // 4.2.3: the selected execution platform, in the rule's own configuration (checked with cquery).
+        const ep = this.platformLabel(s.toolchains?.execPlatform ?? this.hostPlatform);
+        if (ep && config.platform !== labelToString(ep)) this.edge(s, rule, '$exec_platform', ep, config, { implicit: true, tool: false, checked: false });
+      }
+    }
+    // The toolchain types requested and the toolchains resolved for them (4.2.3: in the host configuration).
+    for (const t of s.toolchains?.toolchains ?? []) {
+      this.edge(s, rule, '$toolchain_type', t.type, config, { implicit: true, tool: false, checked: false });
+      const tcConfig = this.profile.toolchains.toolchainConfig === 'host' ? this.toolConfig : config;
+      if (t.toolchain) this.edge(s, rule, '$toolchains', t.toolchain, tcConfig, { implicit: true, tool: this.profile.toolchains.toolchainConfig === 'host', checked: false });
     }
     s.incompatible = direct ?? this.incompatibleDependency(s, config);
     if (!s.failed) {
@@ -483,6 +514,8 @@ export class Analysis implements ConfiguredGraph {
       } else this.prerequisites(rule, config, s);
       return { ...b, failed: true };
     }
+    // Toolchain resolution comes first (ConfiguredTargetFunction, before the select() keys).
+    if (!this.resolveToolchains(rule, config, s)) return { ...b, failed: true };
     this.prerequisites(rule, config, s);
     if (s.failed) return { ...b, failed: true };
     // The target platform cannot build it: no implementation runs, nothing is built; a test keeps the properties
@@ -511,6 +544,33 @@ export class Analysis implements ConfiguredGraph {
       ...(r.suiteTests ? { suiteTests: r.suiteTests } : {}),
       ...(r.starlarkProviders ? { starlarkProviders: r.starlarkProviders } : {}),
     };
+  }
+
+  /**
+   * The toolchain types a rule requests (its rule class's, per profile, and a Starlark rule's `toolchains`),
+   * resolved for its configuration's target platform; false when resolution fails, reported as Bazel does:
+   * "While resolving toolchains for target //p:t: <why>" (4.2.3 prints it without a location).
+   */
+  private resolveToolchains(rule: RuleTarget, config: Configuration, s: NodeState): boolean {
+    const native = this.profile.toolchains.nativeTypes[rule.ruleClass] ?? [];
+    const requests = [...native.map((t) => ({ type: implicitLabel(t), mandatory: true })), ...(rule.schema.toolchains ?? [])];
+    if (requests.length === 0) return true;
+    const execCompatible = attrValue(rule, 'exec_compatible_with');
+    const r = this.toolchainResolver.resolve(requests, config, this.hostPlatform, Array.isArray(execCompatible) ? (execCompatible as Label[]) : []);
+    if (!('error' in r)) {
+      s.toolchains = r;
+      return true;
+    }
+    const printed = this.profile.toolchains.messages === 'bazel4' ? 'none' : 'rule';
+    const d = this.report(rule, `While resolving toolchains for target ${labelToString(rule.label)}: ${r.error}`, {}, { printed });
+    s.failed = true;
+    s.cause = { kind: 'diagnostic', diagnostic: { ...d, message: r.error, printedAt: null } };
+    return false;
+  }
+
+  /** The resolved toolchains of an analysed rule (for ctx.toolchains). */
+  toolchainsOf(key: string): ResolvedToolchains | undefined {
+    return this.state.get(key)?.toolchains;
   }
 
   private platformLabel(raw: string): Label | undefined {
@@ -722,11 +782,18 @@ export class Analysis implements ConfiguredGraph {
       message,
       kind: 'analysis',
       ...(rule ? { target: labelToString(rule.label) } : {}),
-      printedAt: rule && o.printed !== 'none' ? { ...rule.location, ...(o.printedMessage !== undefined ? { message: o.printedMessage } : {}) } : null,
+      printedAt: rule && o.printed !== 'none' ? { ...rule.location, ...this.outputBaseFile(rule.location.file), ...(o.printedMessage !== undefined ? { message: o.printedMessage } : {}) } : null,
       ...(o.related && o.related.length > 0 ? { related: o.related } : {}),
     };
     this.diagnostics.push(d);
+    this.printed.push(d);
     return d;
+  }
+
+  /** An external repository's file is printed under the output base, as Bazel prints it. */
+  private outputBaseFile(file: string): { file: string } | {} {
+    const base = this.opts.context.outputBase;
+    return base !== undefined && file.startsWith('external/') ? { file: `${base}/${file}` } : {};
   }
 
   // ---- for the rule contexts ----
@@ -785,6 +852,18 @@ class Context implements RuleContext {
     this.loader = analysis.loader;
     this.configContext = analysis.opts.context;
     this.toolConfig = analysis.toolConfig;
+  }
+
+  debug(text: string): void {
+    this.analysis.debug(text);
+  }
+
+  toolchains(): readonly { readonly requested: Label; readonly type: Label; readonly target?: AnalyzedTarget }[] {
+    const tcConfig = this.profile.toolchains.toolchainConfig === 'host' ? this.toolConfig : this.config;
+    return (this.node.toolchains?.toolchains ?? []).map((t) => {
+      const target = t.toolchain ? this.analysis.analyzeLabel(t.toolchain, tcConfig) : undefined;
+      return { requested: t.request.type, type: t.type, ...(target ? { target } : {}) };
+    });
   }
 
   attr(name: string): PlainAttrValue {

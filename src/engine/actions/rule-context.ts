@@ -32,6 +32,13 @@ export interface RuleContext {
   readonly loader: Loader;
   /** The command line and lookups the configuration layer reads (config_setting matching). */
   readonly configContext: ConfigContext;
+  /**
+   * The toolchain types the rule requested (as named), the toolchain_type each names, and the resolved toolchain
+   * target (analysed), absent for an optional type nothing matched.
+   */
+  /** A DEBUG line (print() in an implementation), already located: `<file>:<line>:<column>: <message>`. */
+  debug(text: string): void;
+  toolchains(): readonly { readonly requested: Label; readonly type: Label; readonly target?: AnalyzedTarget }[];
 
   /** An attribute's value, select() resolved; the schema default when not set. */
   attr(name: string): PlainAttrValue;

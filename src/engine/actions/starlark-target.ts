@@ -187,7 +187,7 @@ export class TargetValue implements StarlarkValue {
       if (p.builtinName === 'DefaultInfo') return defaultInfoValue(t, this.canonicalLabels);
       if (p.builtinName === 'OutputGroupInfo') return this.isRule ? outputGroupsValue(t, this.canonicalLabels) : undefined;
     }
-    return t.starlarkProviders?.find((i) => i.provider === p);
+    return t.starlarkProviders?.find((i) => i.provider === p || (p.isBuiltin && i.provider.isBuiltin && i.provider.builtinName === p.builtinName));
   }
 }
 

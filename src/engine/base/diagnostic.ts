@@ -103,7 +103,8 @@ export function formatLocation(d: Diagnostic): string {
  */
 export function consoleText(d: Diagnostic, workspaceDir: string): string {
   const at = d.printedAt === undefined ? (d.file ? { file: d.file, line: d.range.start.line, column: d.range.start.column } : null) : d.printedAt;
-  return at ? `${workspaceDir}/${at.file}:${at.line}:${at.column}${'bare' in at && at.bare ? ' ' : ': '}${at.message ?? d.message}` : d.message;
+  // An absolute file (an external repository's, under the output base) is printed as it is.
+  return at ? `${at.file.startsWith('/') ? '' : workspaceDir + '/'}${at.file}:${at.line}:${at.column}${'bare' in at && at.bare ? ' ' : ': '}${at.message ?? d.message}` : d.message;
 }
 
 /** Orders diagnostics by file, then position, then message, so that outputs are stable. */

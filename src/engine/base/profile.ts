@@ -82,7 +82,25 @@ export interface Profile {
    * execution platform (in the host/exec configuration). 4.2.3 (checked with `bazel cquery deps(…)`): the target
    * platform only, from every rule but those listed (and build settings): 4.2.3 resolves toolchains for all rules.
    */
-  readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: boolean };
+  readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: 'none' | 'target' | 'exec' };
+  /**
+   * Toolchain resolution (config/toolchains.ts). `registered`: the toolchains Bazel registers itself, after the
+   * user's (4.2.3's WORKSPACE suffix registers @local_config_cc_toolchains//:all). `nativeTypes`: the toolchain
+   * types native rule classes request (4.2.3, checked with --toolchain_resolution_debug and a platform no C++
+   * toolchain matches: C++, Java and Python binary rules request the C++ type; the Python and shell types always
+   * resolve, to toolchains without constraints, and are left out). `messages`: 4.2.3's "no matching toolchains
+   * found for types …" (with the C++ hint) or current Bazel's, with the --toolchain_resolution_debug line.
+   * `toolchainConfig`: the configuration a resolved toolchain is analysed in (4.2.3: host; checked with cquery).
+   * `ccToolchainSuite`: rules with the late-bound `:cc_toolchain` attribute depend on --crosstool_top's
+   * cc_toolchain_suite, which fails for a --cpu/--compiler it has no toolchain for (4.2.3, checked).
+   */
+  readonly toolchains: {
+    readonly registered: readonly string[];
+    readonly nativeTypes: Readonly<Record<string, readonly string[]>>;
+    readonly messages: 'bazel4' | 'current';
+    readonly toolchainConfig: 'host' | 'target';
+    readonly ccToolchainSuite: boolean;
+  };
   /**
    * Targets the target platform cannot build (target_compatible_with). `skipDependencies`: a directly
    * incompatible target's other dependencies are not analysed (current Bazel's IncompatibleTargetChecker;
@@ -207,7 +225,16 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     defaultHostPlatform: '@local_config_platform//:host',
     platformEdges: {
       rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
-      execPlatform: false,
+      execPlatform: 'target',
+    },
+    toolchains: {
+      registered: ['@local_config_cc_toolchains//:all'],
+      nativeTypes: Object.fromEntries(
+        ['cc_binary', 'cc_import', 'cc_library', 'cc_test', 'java_binary', 'java_library', 'java_plugin', 'java_test', 'py_binary', 'py_test'].map((r) => [r, ['@bazel_tools//tools/cpp:toolchain_type']]),
+      ),
+      messages: 'bazel4',
+      toolchainConfig: 'host',
+      ccToolchainSuite: true,
     },
     incompatibleTargets: { skipDependencies: false, cqueryExplicitError: true, currentWording: false },
     displaySourceFileLocation: { default: false, inProto: false },
@@ -246,7 +273,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
     defaultHostPlatform: '@platforms//host:host',
-    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: true },
+    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: 'exec' },
+    toolchains: { registered: [], nativeTypes: {}, messages: 'current', toolchainConfig: 'target', ccToolchainSuite: false },
     incompatibleTargets: { skipDependencies: true, cqueryExplicitError: false, currentWording: true },
     displaySourceFileLocation: { default: true, inProto: true },
     queryDefaultOrder: 'lexicographic',

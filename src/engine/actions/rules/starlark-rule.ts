@@ -8,8 +8,8 @@
 // OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
 // uses beyond this fails with a clear message rather than silently.
 
-import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
-import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, type Value } from '../../starlark/index.ts';
+import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
+import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, typeName, type StarlarkValue, type Value } from '../../starlark/index.ts';
 import { utf8Encode } from '../../base/index.ts';
 import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
 import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
@@ -49,6 +49,50 @@ function kw(kwargs: [string, Value][], args: Value[], names: string[]): Map<stri
   return m;
 }
 
+/**
+ * `ctx.toolchains`: indexed by a requested toolchain type (a label string, a Label), it gives the resolved
+ * toolchain's ToolchainInfo, None for an optional type nothing matched (ResolvedToolchainContext).
+ */
+class ToolchainsValue implements StarlarkValue {
+  readonly typeName = 'ToolchainContext';
+  constructor(
+    private readonly ctx: RuleContext,
+    private readonly entries: ReturnType<RuleContext['toolchains']>,
+  ) {}
+  repr(out: string[]): void {
+    out.push('<toolchain_context.resolved_labels: ' + this.entries.map((e) => labelToString(e.requested)).join(', ') + '>');
+  }
+  truth(): boolean {
+    return true;
+  }
+  freeze(): void {}
+  index(key: Value): Value {
+    let label: Label | undefined;
+    if (key instanceof LabelValue) label = key.label;
+    else if (typeof key === 'string') {
+      try {
+        label = parseLabelInPackage(key, { repo: this.ctx.rule.label.repo, pkg: this.ctx.rule.label.pkg }, this.ctx.profile.labels);
+      } catch (e) {
+        if (!(e instanceof LabelSyntaxError)) throw e;
+        throw new EvalError(`invalid label '${key}': ${e.message}`);
+      }
+    } else throw new EvalError(`Toolchains only supports indexing by toolchain type, got ${typeName(key)} instead`);
+    const k = labelToString(label);
+    const e = this.entries.find((x) => labelToString(x.requested) === k || labelToString(x.type) === k);
+    if (!e) {
+      const { rule } = this.ctx;
+      const types = this.entries.map((x) => labelToString(x.requested)).join(', ');
+      throw new EvalError(`In ${rule.ruleClass} rule ${labelToString(rule.label)}, toolchain type ${k} was requested but only types [${types}] are configured`);
+    }
+    const t = e.target?.actual ?? e.target;
+    return t?.starlarkProviders?.find((i) => i.provider.isBuiltin && i.provider.builtinName === 'ToolchainInfo') ?? None;
+  }
+  contains(key: Value): boolean {
+    const k = key instanceof LabelValue ? labelToString(key.label) : typeof key === 'string' ? key : '';
+    return this.entries.some((x) => labelToString(x.requested) === k || labelToString(x.type) === k);
+  }
+}
+
 function targetValue(d: AnalyzedTarget): Value {
   return new TargetValue(d, canonicalLabels);
 }
@@ -57,6 +101,8 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   canonicalLabels = ctx.profile.canonicalLabelStrings;
   const { rule, config, label } = ctx;
   const rc = ruleClassOf(ctx.loader, rule);
+  // rulepen's stand-ins of Bazel's own repositories define rule classes only to be queried.
+  if (!rc && rule.label.repo !== '') return {};
   if (!rc) {
     ctx.ruleError(`rulepen cannot find the rule class of ${rule.ruleClass}`);
     return { failed: true };
@@ -167,12 +213,13 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
     ['bin_dir', bin],
     ['genfiles_dir', bin],
     ['workspace_name', ctx.profile.execrootName],
+    ['toolchains', new ToolchainsValue(ctx, ctx.toolchains())],
     // A build setting's implementation reads its value: from the command line, else build_setting_default.
     ...(rc.buildSetting
       ? [['build_setting_value', toStarlark((config.starlarkFlag(label)?.value ?? ctx.attr('build_setting_default')) as PlainAttrValue)] as [string, Value]]
       : []),
   ]);
-  const thread = new Thread({ semantics: ctx.profile.starlark });
+  const thread = new Thread({ semantics: ctx.profile.starlark, print: (msg, where) => ctx.debug(`${ctx.loader.abs(where.file)}:${where.line}:${where.column}: ${msg}`) });
   let result: Value;
   try {
     result = thread.call(rc.implementation, [starlarkCtx]);
@@ -205,7 +252,8 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   const providers = result instanceof List ? result.elems : result === None ? [] : [result];
   for (const p of providers) {
     if (!(p instanceof ProviderInstance)) continue;
-    if (!p.provider.isBuiltin) own.push(p);
+    // Built-in providers are read here (DefaultInfo, OutputGroupInfo, …), except ToolchainInfo, which is kept.
+    if (!p.provider.isBuiltin || p.provider.builtinName === 'ToolchainInfo') own.push(p);
     const get = (f: string) => {
       const i = p.names.indexOf(f);
       return i < 0 ? undefined : p.values[i];

@@ -91,6 +91,32 @@ HOST_CONSTRAINTS = [
 ]
 `,
   },
+  // The C++ toolchains Bazel 4.2.3 registers after the user's (its WORKSPACE suffix), as cc_configure writes
+  // them for a Linux x86_64 host: the local compiler for the host, and a stub for 32-bit ARM Android.
+  local_config_cc_toolchains: {
+    WORKSPACE: '',
+    BUILD: `load("@local_config_platform//:constraints.bzl", "HOST_CONSTRAINTS")
+
+toolchain(
+    name = "cc-toolchain-k8",
+    exec_compatible_with = HOST_CONSTRAINTS,
+    target_compatible_with = HOST_CONSTRAINTS,
+    toolchain = "@local_config_cc//:cc-compiler-k8",
+    toolchain_type = "@bazel_tools//tools/cpp:toolchain_type",
+)
+
+toolchain(
+    name = "cc-toolchain-armeabi-v7a",
+    exec_compatible_with = HOST_CONSTRAINTS,
+    target_compatible_with = [
+        "@platforms//cpu:arm",
+        "@platforms//os:android",
+    ],
+    toolchain = "@local_config_cc//:cc-compiler-armeabi-v7a",
+    toolchain_type = "@bazel_tools//tools/cpp:toolchain_type",
+)
+`,
+  },
   bazel_skylib: SKYLIB_FILES,
   // Bazel 8's tests load the shell rules from rules_shell; rulepen's sh_* rules are built in, so each .bzl
   // re-exports the native rule under the same name.

@@ -3,6 +3,8 @@
 // A schema is the single source for attribute checking in the loader, select() legality, editor hover and
 // completion, `query --output=build` and the docs (DESIGN.md, "One table per rule").
 
+import type { Label } from '../label.ts';
+
 /** Attribute types, named as Bazel's BuildType/Type constants. */
 export type AttrType =
   | 'label'
@@ -89,6 +91,8 @@ export interface RuleSchema {
   readonly definition?: { readonly digest?: string };
   /** Implicit output files, from the target's name, e.g. `<name>.binaryproto`. */
   readonly implicitOutputs?: (name: string) => readonly string[];
+  /** A Starlark rule class: the toolchain types rule(toolchains = …) requests. */
+  readonly toolchains?: readonly { readonly type: Label; readonly mandatory: boolean }[];
 }
 
 const S = 'string' as const;

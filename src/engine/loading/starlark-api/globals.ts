@@ -38,6 +38,8 @@ import {
   ModuleExtensionValue,
   OpaqueValue,
   ProviderValue,
+  ToolchainTypeValue,
+  type ToolchainTypeRequest,
   RepositoryRuleValue,
   RuleClass,
   TagClassValue,
@@ -318,6 +320,7 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     definedAt: rule.definedAt,
     definition: rule.definition,
     implicitOutputs: outputs.length > 0 ? (n) => outputs.map(([, t]) => t.replace(/%\{name\}/g, n)) : undefined,
+    ...(rule.toolchains.length > 0 ? { toolchains: rule.toolchains } : {}),
   };
   schemas.set(rule, s);
   return s;
@@ -348,6 +351,8 @@ function makeRule(host: StarlarkApiHost): Builtin {
       throw new EvalError(`element in 'provides' is of unexpected type. Should be list of providers, but got item of type ${typeName(p)}.`);
     });
     const attrs = attrsArg(get('attrs'), 'rule');
+    const bzlPkg = host.workspace.packageOf(callerFile(thread)) ?? '';
+    const toolchains = seq(get('toolchains')).map((t) => toolchainRequest(t, bzlPkg, host));
     const shared = test ? TEST_SHARED : executable ? BINARY_SHARED : COMMON_SHARED;
     for (const [n] of attrs) {
       if (n === 'name' || (shared as readonly string[]).includes(n)) throw new EvalError(`There is already a built-in attribute '${n}' which cannot be overridden.`);
@@ -372,6 +377,7 @@ function makeRule(host: StarlarkApiHost): Builtin {
       },
       [...((thread as ApiThread).callStack ?? [])],
       ((thread as ApiThread).threadLocals?.get(BZL_DEFINITION_KEY) as BzlDefinition | undefined) ?? {},
+      toolchains,
     );
   });
 }
@@ -517,6 +523,29 @@ function builtinProvider(name: string): ProviderValue {
   return new ProviderValue(undefined, undefined, undefined, name);
 }
 
+/** A toolchain type named in a .bzl (a string relative to its package, a Label, or config_common.toolchain_type()). */
+function toolchainRequest(v: Value, pkg: string, host: StarlarkApiHost, mandatory = true): ToolchainTypeRequest {
+  if (v instanceof ToolchainTypeValue) return v.request;
+  if (v instanceof LabelValue) return { type: v.label, mandatory };
+  if (typeof v !== 'string') throw new EvalError(`Illegal argument: element in 'toolchains' is of unexpected type. Either all elements should be strings, or all should be toolchain_type objects, but got item of type ${typeName(v)}.`);
+  // Bazel 4.2.3 parses them as absolute labels (checked).
+  if (host.profile.labels === 'bazel4' && !v.startsWith('//') && !v.startsWith('@')) throw new EvalError(`Unable to parse toolchain label '${v}': invalid label: ${v}`);
+  try {
+    return { type: parseLabelInPackage(v, { repo: '', pkg }, host.profile.labels), mandatory };
+  } catch (e) {
+    if (e instanceof LabelSyntaxError) throw new EvalError(`invalid label '${v}' in toolchains: ${e.message}`);
+    throw e;
+  }
+}
+
+function makeToolchainType(host: StarlarkApiHost): Builtin {
+  return new Builtin('toolchain_type', (thread, args, kwargs) => {
+    const [name, mandatory] = unpackArgs('toolchain_type', args, kwargs, { params: [{ name: 'name' }, named('mandatory', true, 'bool')] });
+    const pkg = host.workspace.packageOf(callerFile(thread)) ?? '';
+    return new ToolchainTypeValue(toolchainRequest(name!, pkg, host, mandatory !== false));
+  });
+}
+
 /** A builtin that accepts any arguments and returns an opaque value of the given type. */
 function opaqueFn(name: string, type: string): Builtin {
   return new Builtin(name, () => new OpaqueValue(type, `<${type}>`));
@@ -564,7 +593,7 @@ export function starlarkApiGlobals(host: StarlarkApiHost): Map<string, Value> {
       'config_common',
       new Map<string, Value>([
         ['FeatureFlagInfo', builtinProvider('FeatureFlagInfo')],
-        ['toolchain_type', opaqueFn('toolchain_type', 'toolchain_type')],
+        ['toolchain_type', makeToolchainType(host)],
       ]),
       '<config_common>',
     ),

@@ -20,7 +20,7 @@ import {
   type Value,
 } from '../../starlark/index.ts';
 import type { StackFrame } from '../../base/index.ts';
-import type { Label } from '../label.ts';
+import { labelToString, type Label } from '../label.ts';
 
 let nextId = 1;
 
@@ -186,6 +186,8 @@ export class RuleClass extends ExportableBase implements Callable {
     readonly definedAt: readonly StackFrame[] = [],
     /** The .bzl module that called rule(). */
     readonly definition: BzlDefinition = {},
+    /** The toolchain types rule(toolchains = …) requests, relative labels resolved against the .bzl's package. */
+    readonly toolchains: readonly ToolchainTypeRequest[] = [],
   ) {
     super();
   }
@@ -397,6 +399,25 @@ export class BuildSetting implements StarlarkValue {
 }
 
 /** A small opaque value for the API objects documentation does not look into (exec_group(), transitions, …). */
+/** A toolchain type a rule requests: `"//t:type"` (mandatory) or `config_common.toolchain_type(...)`. */
+export interface ToolchainTypeRequest {
+  readonly type: Label;
+  readonly mandatory: boolean;
+}
+
+/** `config_common.toolchain_type(name, mandatory = True)`. */
+export class ToolchainTypeValue implements StarlarkValue {
+  readonly typeName = 'ToolchainTypeRequirement';
+  constructor(readonly request: ToolchainTypeRequest) {}
+  repr(out: string[]): void {
+    out.push(`<toolchain_type ${labelToString(this.request.type)}${this.request.mandatory ? '' : ' (optional)'}>`);
+  }
+  truth(): boolean {
+    return true;
+  }
+  freeze(): void {}
+}
+
 export class OpaqueValue implements StarlarkValue {
   constructor(
     readonly typeName: string,

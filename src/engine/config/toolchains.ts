@@ -1,0 +1,265 @@
+// Toolchain resolution, as Bazel's RegisteredToolchainsFunction, RegisteredExecutionPlatformsFunction,
+// SingleToolchainResolutionFunction and ToolchainResolutionFunction do it:
+//
+//   - the registered toolchains, highest priority first: --extra_toolchains, then the WORKSPACE's (MODULE.bazel's)
+//     register_toolchains() in file order, then those Bazel registers itself (the profile's row: 4.2.3's
+//     @local_config_cc_toolchains); a wildcard pattern keeps only `toolchain` rules, an explicit label must be one;
+//   - the execution platforms: --extra_execution_platforms, then register_execution_platforms(), then the host
+//     platform;
+//   - for each requested toolchain type and execution platform, the first registered toolchain of that type whose
+//     exec_compatible_with the execution platform has and whose target_compatible_with the target platform has (a
+//     setting a platform leaves unset takes its default_constraint_value);
+//   - the first execution platform (among those the rule's exec_compatible_with allows) with a toolchain for every
+//     mandatory type is selected; when there is none, the types no platform has a toolchain for are "missing".
+//
+// A type or a toolchain's `toolchain` may be an alias; types compare by the toolchain_type they finally name.
+
+import type { Profile, SourceFile } from '../base/index.ts';
+import { parse } from '../starlark/index.ts';
+import type { CallExpr, Expr } from '../starlark/index.ts';
+import { attrValue, labelToString, parseTargetPattern, TargetParsingError, type Label, type RuleTarget, type Target } from '../loading/index.ts';
+import type { CommandLine } from './bazelrc.ts';
+import { allValues, lastValue } from './options.ts';
+import { hasConstraint, parseAbsolute, resolvePlatform, type PlatformInfo } from './platforms.ts';
+import type { TargetLookup } from './targets.ts';
+
+export interface ToolchainRequest {
+  /** The type as the rule names it (what ctx.toolchains is indexed by, and error messages print). */
+  readonly type: Label;
+  readonly mandatory: boolean;
+}
+
+export interface ResolvedToolchains {
+  readonly execPlatform: string;
+  /** Per requested type (in request order): the toolchain_type it names and the resolved toolchain's `toolchain` target. */
+  readonly toolchains: readonly { readonly request: ToolchainRequest; readonly type: Label; readonly toolchain?: Label }[];
+}
+
+export type ToolchainResolution = ResolvedToolchains | { readonly error: string };
+
+interface DeclaredToolchain {
+  readonly label: string;
+  readonly type: string;
+  readonly toolchain: Label;
+  readonly exec: readonly Label[];
+  readonly target: readonly Label[];
+}
+
+const CPP_TOOLCHAIN_TYPE = '@bazel_tools//tools/cpp:toolchain_type';
+
+function labelList(rule: RuleTarget, attr: string): readonly Label[] {
+  const v = attrValue(rule, attr);
+  return Array.isArray(v) ? (v as readonly Label[]) : [];
+}
+
+function labelAttr(rule: RuleTarget, attr: string): Label | undefined {
+  const v = attrValue(rule, attr);
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Label) : undefined;
+}
+
+/** The string arguments of each top-level `fn(...)` call of a WORKSPACE or MODULE.bazel file, in order. */
+export function registrations(source: SourceFile, fn: string, profile: Profile): string[] {
+  const { file } = parse(source, { dialect: 'build', semantics: profile.starlark });
+  const out: string[] = [];
+  for (const st of file.stmts) {
+    if (st.kind !== 'ExprStmt' || st.x.kind !== 'CallExpr') continue;
+    const call: CallExpr = st.x;
+    if (call.fn.kind !== 'Ident' || call.fn.name !== fn) continue;
+    for (const a of call.args) if (a.form === 'positional') out.push(...strings(a.value));
+  }
+  return out;
+}
+
+function strings(e: Expr): string[] {
+  if (e.kind === 'Literal' && typeof e.value === 'string') return [e.value];
+  if (e.kind === 'ListExpr' || e.kind === 'TupleExpr') return e.elems.flatMap((x) => strings(x));
+  return [];
+}
+
+export class ToolchainResolver {
+  private toolchainList?: readonly DeclaredToolchain[] | { error: string };
+  private platformList?: readonly PlatformInfo[] | { error: string };
+  private readonly typeCache = new Map<string, string | { error: string }>();
+
+  constructor(
+    private readonly lookup: TargetLookup,
+    private readonly commandLine: CommandLine,
+    private readonly profile: Profile,
+  ) {}
+
+  /** The registered patterns of a kind: flags first, then the workspace file's calls, then Bazel's own. */
+  private patterns(flag: string, fn: string, builtin: readonly string[]): string[] {
+    const fromFlags = allValues(this.commandLine.options, flag).flatMap((o) => String(o.value).split(',')).filter((s) => s !== '');
+    const ws = this.lookup.loader.workspace;
+    const fromFile: string[] = [];
+    for (const f of ['WORKSPACE', 'WORKSPACE.bazel', 'MODULE.bazel']) {
+      const source = ws.source(f);
+      if (source) fromFile.push(...registrations(source, fn, this.profile));
+    }
+    return [...fromFlags, ...fromFile, ...builtin];
+  }
+
+  /** The targets a registration pattern names: a wildcard keeps the rules of `ruleClass`; a label is kept as is. */
+  private expand(raw: string, ruleClass: string): { targets: Target[] } | { error: string } {
+    let p;
+    try {
+      p = parseTargetPattern(raw, { dialect: this.profile.labels });
+    } catch (e) {
+      if (e instanceof TargetParsingError) return { error: `error parsing target pattern "${raw}": ${e.message}` };
+      throw e;
+    }
+    if (p.kind === 'single') {
+      const r = this.lookup.get(p.label);
+      return 'error' in r ? { error: r.error } : { targets: [r.target] };
+    }
+    if (p.kind === 'path') return { error: `invalid target pattern '${raw}'` };
+    const pkgs = p.kind === 'package' ? [p.pkg] : this.packagesBelow(p.repo, p.dir);
+    const targets: Target[] = [];
+    for (const pkg of pkgs) {
+      const found = this.lookup.packageOf({ repo: p.repo, pkg, name: '' });
+      if (!found) {
+        if (p.kind === 'package') return { error: `no such package '${p.repo ? `@${p.repo}//` : ''}${pkg}'` };
+        continue;
+      }
+      for (const name of [...found.targets.keys()].sort()) {
+        const t = this.lookup.target({ repo: p.repo, pkg, name });
+        if (t && t.kind === 'rule' && t.ruleClass === ruleClass) targets.push(t);
+      }
+    }
+    return { targets };
+  }
+
+  private packagesBelow(repo: string, dir: string): string[] {
+    if (repo !== '') return [dir];
+    return this.lookup.loader.workspace.packages.filter((p) => dir === '' || p === dir || p.startsWith(dir + '/'));
+  }
+
+  /** The toolchain_type a label finally names (through aliases), or why it names none. */
+  typeOf(label: Label): string | { error: string } {
+    const key = labelToString(label);
+    let r = this.typeCache.get(key);
+    if (r === undefined) {
+      r = this.followAliases(label, 'toolchain_type');
+      this.typeCache.set(key, r);
+    }
+    return r;
+  }
+
+  private followAliases(label: Label, ruleClass: string): string | { error: string } {
+    let l = label;
+    for (let i = 0; i < 100; i++) {
+      const r = this.lookup.get(l);
+      if ('error' in r) return r;
+      const t = r.target;
+      if (t.kind === 'rule' && t.ruleClass === 'alias') {
+        const actual = labelAttr(t, 'actual');
+        if (!actual) break;
+        l = actual;
+        continue;
+      }
+      if (t.kind !== 'rule' || t.ruleClass !== ruleClass) break;
+      return labelToString(t.label);
+    }
+    return { error: `target '${labelToString(label)}' is not a ${ruleClass}` };
+  }
+
+  private toolchains(): readonly DeclaredToolchain[] | { error: string } {
+    if (this.toolchainList) return this.toolchainList;
+    const out: DeclaredToolchain[] = [];
+    for (const raw of this.patterns('extra_toolchains', 'register_toolchains', this.profile.toolchains.registered)) {
+      const r = this.expand(raw, 'toolchain');
+      if ('error' in r) return (this.toolchainList = { error: `invalid registered toolchain '${raw}': ${r.error}` });
+      for (const t of r.targets) {
+        if (t.kind !== 'rule' || t.ruleClass !== 'toolchain') {
+          return (this.toolchainList = { error: `invalid registered toolchain '${raw}': target does not provide the DeclaredToolchainInfo provider` });
+        }
+        const typeLabel = labelAttr(t, 'toolchain_type');
+        const impl = labelAttr(t, 'toolchain');
+        if (!typeLabel || !impl) continue;
+        const type = this.typeOf(typeLabel);
+        if (typeof type !== 'string') return (this.toolchainList = { error: `invalid registered toolchain '${raw}': ${type.error}` });
+        if (out.some((d) => d.label === labelToString(t.label))) continue;
+        out.push({ label: labelToString(t.label), type, toolchain: impl, exec: labelList(t, 'exec_compatible_with'), target: labelList(t, 'target_compatible_with') });
+      }
+    }
+    return (this.toolchainList = out);
+  }
+
+  private executionPlatforms(hostPlatform: string): readonly PlatformInfo[] | { error: string } {
+    if (this.platformList) return this.platformList;
+    const out: PlatformInfo[] = [];
+    for (const raw of this.patterns('extra_execution_platforms', 'register_execution_platforms', [])) {
+      const r = this.expand(raw, 'platform');
+      if ('error' in r) return (this.platformList = { error: `invalid registered execution platform '${raw}': ${r.error}` });
+      for (const t of r.targets) {
+        const p = resolvePlatform(labelToString(t.label), this.lookup, this.profile);
+        if ('error' in p) return (this.platformList = { error: p.error });
+        if (!out.some((x) => x.label === p.label)) out.push(p);
+      }
+    }
+    const host = resolvePlatform(hostPlatform, this.lookup, this.profile);
+    if (!('error' in host) && !out.some((x) => x.label === host.label)) out.push(host);
+    return (this.platformList = out);
+  }
+
+  private compatible(constraints: ReadonlyMap<string, string>, values: readonly Label[]): boolean {
+    return values.every((v) => {
+      const m = hasConstraint(constraints, v, this.lookup);
+      return !('error' in m) && m.matches;
+    });
+  }
+
+  /**
+   * Resolves a rule's toolchain requests for a target platform. `execCompatibleWith`: the rule's own
+   * exec_compatible_with, which an execution platform must have too.
+   */
+  resolve(requests: readonly ToolchainRequest[], target: { readonly platform: string; readonly constraints: ReadonlyMap<string, string> }, hostPlatform: string, execCompatibleWith: readonly Label[] = []): ToolchainResolution {
+    const registered = this.toolchains();
+    if ('error' in registered) return registered;
+    const platforms = this.executionPlatforms(hostPlatform);
+    if ('error' in platforms) return platforms;
+    const types: { request: ToolchainRequest; type: string; label: Label }[] = [];
+    for (const request of requests) {
+      const t = this.typeOf(request.type);
+      if (typeof t !== 'string') return { error: t.error };
+      types.push({ request, type: t, label: parseAbsolute(t, this.profile) as Label });
+    }
+    const candidates = platforms.filter((p) => this.compatible(p.constraints, execCompatibleWith));
+    const found = (type: string, exec: PlatformInfo) =>
+      registered.find((d) => d.type === type && this.compatible(exec.constraints, d.exec) && this.compatible(target.constraints, d.target));
+    for (const exec of candidates) {
+      const chosen = types.map((t) => ({ ...t, d: found(t.type, exec) }));
+      if (chosen.every((c) => c.d || !c.request.mandatory)) {
+        return { execPlatform: exec.label, toolchains: chosen.map((c) => ({ request: c.request, type: c.label, ...(c.d ? { toolchain: c.d.toolchain } : {}) })) };
+      }
+    }
+    const missing = types.filter((t) => t.request.mandatory && !candidates.some((exec) => found(t.type, exec))).map((t) => t.type);
+    if (missing.length === 0) {
+      const names = types.map((t) => t.type).join(', ');
+      return { error: `Unable to find an execution platform for toolchains [${names}] and target platform ${target.platform} from available execution platforms [${platforms.map((p) => p.label).join(', ')}]` };
+    }
+    return { error: this.missingMessage(missing) };
+  }
+
+  private missingMessage(missing: readonly string[]): string {
+    if (this.profile.toolchains.messages === 'bazel4') {
+      if (missing.includes(CPP_TOOLCHAIN_TYPE)) {
+        return `No matching toolchains found for types ${missing.join(', ')}. Maybe --incompatible_use_cc_configure_from_rules_cc has been flipped and there is no default C++ toolchain added in the WORKSPACE file? See https://github.com/bazelbuild/bazel/issues/10134 for details and migration instructions.`;
+      }
+      return `no matching toolchains found for types ${missing.join(', ')}`;
+    }
+    // Current Bazel prints labels in canonical form (`@@bazel_tools//…`).
+    const names = missing.map((m) => (m.startsWith('@') && !m.startsWith('@@') ? '@' + m : m));
+    return (
+      `No matching toolchains found for types ${names.join(', ')}.` +
+      `\nTo debug, rerun with --toolchain_resolution_debug='${names.join('|')}'` +
+      `\nIf platforms or toolchains are a new concept for you, we'd encourage reading https://bazel.build/concepts/platforms-intro.`
+    );
+  }
+}
+
+/** The host platform label a command line gives (--host_platform, else the profile's default). */
+export function hostPlatformOf(commandLine: CommandLine, profile: Profile): string {
+  const v = lastValue(commandLine.options, 'host_platform');
+  return v && String(v.value) !== '' ? String(v.value) : profile.defaultHostPlatform;
+}

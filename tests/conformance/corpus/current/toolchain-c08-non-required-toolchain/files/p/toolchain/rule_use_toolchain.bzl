@@ -1,0 +1,15 @@
+def _impl(ctx):
+  toolchain = ctx.toolchains['//p/toolchain:wrong_toolchain']
+  message = ctx.attr.message
+  print(
+      'Using toolchain: rule message: "%s", toolchain extra_str: "%s"' %
+         (message, toolchain.extra_str))
+  return []
+
+use_toolchain = rule(
+    implementation = _impl,
+    attrs = {
+        'message': attr.string(),
+    },
+    toolchains = ['//p/toolchain:test_toolchain'],
+)
