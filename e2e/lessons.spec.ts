@@ -10,7 +10,7 @@ test('opening a lesson loads its workspace, runs its command and shows its text'
   await openPlayground(page);
   await page.getByRole('button', { name: 'Examples' }).click();
   const gallery = page.getByRole('dialog', { name: 'Examples' });
-  await expect(gallery.getByRole('region', { name: 'Lessons' }).getByRole('button')).toHaveCount(14);
+  await expect(gallery.getByRole('region', { name: 'Lessons' }).getByRole('button')).toHaveCount(15);
   await expect(gallery.getByRole('region', { name: 'Bug-report templates' }).getByRole('button')).toHaveCount(4);
   await gallery.getByRole('button', { name: 'Open example: genquery: scope and strict' }).click();
   await expect(gallery).toBeHidden();

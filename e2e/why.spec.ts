@@ -2,7 +2,7 @@
 
 import { test, expect } from './fixtures.ts';
 import { COMMAND_TIMEOUT, SPEC_TIMEOUT } from './timeouts.ts';
-import { openPlayground, replaceWorkspace, targetButton } from './helpers.ts';
+import { findInEditor, openPlayground, replaceWorkspace, screenshots, targetButton, typeAndRunCommand, waitForEngine } from './helpers.ts';
 import type { Page } from '@playwright/test';
 
 test.describe.configure({ timeout: SPEC_TIMEOUT });
@@ -163,4 +163,41 @@ genrule(
     expect(problems, `at ${width} px`).toEqual([]);
   }
   await page.screenshot({ path: '/tmp/rulepen-why-table-1440.png' });
+});
+
+test('the toolchains lesson: the Why panel shows which registered toolchain a rule gets, and what the others lack', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('button', { name: 'Open example: Toolchains: which one does a rule get?' }).click();
+  await waitForEngine(page);
+  await expect(page.getByLabel('Command output')).toContainText('exit code 0', { timeout: COMMAND_TIMEOUT });
+  // The cursor into the rule call, as a user puts it there.
+  await findInEditor(page, 'who = ');
+  await page.getByRole('tab', { name: 'Why' }).click();
+  const card = why(page).getByRole('region', { name: 'Toolchain resolution' });
+  await expect(card).toContainText('gets its toolchains for target platform @platforms//host:host');
+  const candidates = card.getByRole('list', { name: 'Registered toolchains of type //toolchains:greeter_type' }).getByRole('listitem');
+  await expect(candidates).toHaveCount(2);
+  const english = candidates.filter({ hasText: 'english_toolchain' });
+  await expect(english).toContainText('selected');
+  const french = candidates.filter({ hasText: 'french_toolchain' });
+  await expect(french).toContainText('needs //toolchains:french (has //toolchains:english)');
+
+  // Another platform: the French greeter fits; then one no toolchain fits, and the build fails.
+  await typeAndRunCommand(page, 'bazel build //app:hello --platforms=//toolchains:france');
+  await expect(french).toContainText('selected');
+  await typeAndRunCommand(page, 'bazel build //app:hello --platforms=//toolchains:germany');
+  await expect(page.getByLabel('Command output')).toContainText('No matching toolchains found for types //toolchains:greeter_type.');
+  await expect(card).toContainText('fails toolchain resolution for target platform //toolchains:germany');
+  await expect(english).toContainText('needs //toolchains:english (has //toolchains:german)');
+  await expect(card.getByText('selected', { exact: true })).toHaveCount(0);
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The list fits the side panel: nothing sticks out of it.
+    const panel = await why(page).boundingBox();
+    const list = await card.getByRole('list').first().boundingBox();
+    expect(list!.x + list!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
+    expect(await why(page).evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await screenshots(page, `why-toolchains-${width}`, card);
+  }
 });

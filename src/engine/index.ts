@@ -39,7 +39,7 @@ export { ActionCache } from './actions/index.ts';
 export { LoadCache } from './loading/index.ts';
 export type { GenruleExplanation } from './actions/index.ts';
 export type { SuiteExplanation, SuiteCandidate } from './loading/index.ts';
-export type { SelectExplanation, SettingMatch, SettingCheck, OptionSource } from './config/index.ts';
+export type { SelectExplanation, SettingMatch, SettingCheck, OptionSource, ToolchainExplanation, ConstraintMismatch } from './config/index.ts';
 export type { GenqueryExplanation } from './query/index.ts';
 export type { RelatedLocation } from './base/index.ts';
 export { SourceFile, PROFILES, profileForVersion } from './base/index.ts';

@@ -27,6 +27,7 @@ export type {
   SuiteCandidate,
   SuiteExplanation,
   TargetDetails,
+  ToolchainExplanation,
 } from '../engine/index.ts';
 
 /** Where a target is declared (1-based line and column). */

@@ -38,7 +38,7 @@ import {
   type SelectExplanation,
   type SettingMatch,
 } from '../config/index.ts';
-import { hostPlatformOf, ToolchainResolver, type ResolvedToolchains } from '../config/index.ts';
+import { hostPlatformOf, ToolchainResolver, type ResolvedToolchains, type ToolchainExplanation } from '../config/index.ts';
 import {
   allAttributes,
   attrValue,
@@ -96,6 +96,8 @@ export interface AnalysisExplanations {
   readonly genrules: ReadonlyMap<string, GenruleExplanation>;
   readonly testSuites: ReadonlyMap<string, SuiteExplanation>;
   readonly genqueries: ReadonlyMap<string, GenqueryExplanation>;
+  /** Toolchain resolution: configured-target key → platforms, candidates and what each lacks. */
+  readonly toolchains: ReadonlyMap<string, ToolchainExplanation>;
 }
 
 interface NodeState {
@@ -163,6 +165,7 @@ export class Analysis implements ConfiguredGraph {
     genrules: new Map<string, GenruleExplanation>(),
     testSuites: new Map<string, SuiteExplanation>(),
     genqueries: new Map<string, GenqueryExplanation>(),
+    toolchains: new Map<string, ToolchainExplanation>(),
   };
 
   constructor(readonly opts: AnalysisOptions) {
@@ -515,7 +518,7 @@ export class Analysis implements ConfiguredGraph {
       return { ...b, failed: true };
     }
     // Toolchain resolution comes first (ConfiguredTargetFunction, before the select() keys).
-    if (!this.resolveToolchains(rule, config, s)) return { ...b, failed: true };
+    if (!this.resolveToolchains(rule, config, b.key, s)) return { ...b, failed: true };
     this.prerequisites(rule, config, s);
     if (s.failed) return { ...b, failed: true };
     // The target platform cannot build it: no implementation runs, nothing is built; a test keeps the properties
@@ -551,12 +554,13 @@ export class Analysis implements ConfiguredGraph {
    * resolved for its configuration's target platform; false when resolution fails, reported as Bazel does:
    * "While resolving toolchains for target //p:t: <why>" (4.2.3 prints it without a location).
    */
-  private resolveToolchains(rule: RuleTarget, config: Configuration, s: NodeState): boolean {
+  private resolveToolchains(rule: RuleTarget, config: Configuration, key: string, s: NodeState): boolean {
     const native = this.profile.toolchains.nativeTypes[rule.ruleClass] ?? [];
     const requests = [...native.map((t) => ({ type: implicitLabel(t), mandatory: true })), ...(rule.schema.toolchains ?? [])];
     if (requests.length === 0) return true;
     const execCompatible = attrValue(rule, 'exec_compatible_with');
     const r = this.toolchainResolver.resolve(requests, config, this.hostPlatform, Array.isArray(execCompatible) ? (execCompatible as Label[]) : []);
+    if (r.explanation) this.ex.toolchains.set(key, r.explanation);
     if (!('error' in r)) {
       s.toolchains = r;
       return true;

@@ -546,6 +546,7 @@ export function analysisExplanations(an: Analysis): Explanations {
   if (e.genrules.size > 0) ex.genrules = Object.fromEntries(e.genrules);
   if (e.testSuites.size > 0) ex.testSuites = Object.fromEntries(e.testSuites);
   if (e.genqueries.size > 0) ex.genqueries = Object.fromEntries(e.genqueries);
+  if (e.toolchains.size > 0) ex.toolchains = Object.fromEntries(e.toolchains);
   return ex;
 }
 

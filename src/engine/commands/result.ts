@@ -1,7 +1,7 @@
 // The result of a command, Bazel's exit codes, and the Console that collects stdout/stderr as Bazel prints them.
 
 import { consoleText, type ConsoleEvent, type Diagnostic } from '../base/index.ts';
-import type { SelectExplanation, SettingMatch } from '../config/index.ts';
+import type { SelectExplanation, SettingMatch, ToolchainExplanation } from '../config/index.ts';
 import type { BuildEvent, SuiteExplanation } from '../loading/index.ts';
 import type { GenqueryExplanation } from '../query/index.ts';
 import type { GenruleExplanation, RootCause } from '../actions/index.ts';
@@ -68,6 +68,8 @@ export interface Explanations {
   testSuites?: Record<string, SuiteExplanation>;
   /** genquery: label → expression, scope closure, result or the scope violation path. */
   genqueries?: Record<string, GenqueryExplanation>;
+  /** Toolchain resolution: configured-target key → platforms, candidates and what each lacks. */
+  toolchains?: Record<string, ToolchainExplanation>;
 }
 
 /** Bazel's exit codes (ExitCode.java) that rulepen produces. */

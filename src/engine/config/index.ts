@@ -23,4 +23,4 @@ export { TargetLookup } from './targets.ts';
 export { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
 export type { BuildSettingValue } from './build-settings.ts';
 export { scenario, type Scenario } from './scenario-helpers.ts';
-export { hostPlatformOf, registrations, ToolchainResolver, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution } from './toolchains.ts';
+export { hostPlatformOf, registrations, ToolchainResolver, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution, type ToolchainExplanation, type ConstraintMismatch } from './toolchains.ts';

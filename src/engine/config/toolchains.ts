@@ -35,7 +35,44 @@ export interface ResolvedToolchains {
   readonly toolchains: readonly { readonly request: ToolchainRequest; readonly type: Label; readonly toolchain?: Label }[];
 }
 
-export type ToolchainResolution = ResolvedToolchains | { readonly error: string };
+/** A constraint a toolchain (or a rule) wants that a platform does not have: the value, and what the platform has. */
+export interface ConstraintMismatch {
+  readonly wanted: string;
+  /** The platform's value for that setting (`<unset>` when it has none and the setting has no default). */
+  readonly actual: string;
+}
+
+/**
+ * Why a rule got the toolchains it got (the Why panel; --toolchain_resolution_debug reads the same): the
+ * platforms, and per requested type each registered toolchain of that type in priority order, with what it
+ * lacks on the target platform and on each execution platform.
+ */
+export interface ToolchainExplanation {
+  readonly targetPlatform: string;
+  /** The execution platforms in order (the rule's exec_compatible_with already applied). */
+  readonly executionPlatforms: readonly string[];
+  readonly selectedExecutionPlatform?: string;
+  readonly types: readonly {
+    readonly requested: string;
+    readonly type: string;
+    readonly mandatory: boolean;
+    /** The resolved toolchain's `toolchain` target. */
+    readonly selected?: string;
+    readonly candidates: readonly {
+      /** The toolchain() target and its `toolchain`. */
+      readonly toolchain: string;
+      readonly implementation: string;
+      readonly targetMismatch: readonly ConstraintMismatch[];
+      /** Per execution platform: what the toolchain's exec_compatible_with wants that the platform lacks. */
+      readonly execMismatch: readonly { readonly platform: string; readonly mismatch: readonly ConstraintMismatch[] }[];
+      readonly selected: boolean;
+    }[];
+  }[];
+  /** Why resolution failed (the message after "While resolving toolchains for target …: "). */
+  readonly error?: string;
+}
+
+export type ToolchainResolution = (ResolvedToolchains | { readonly error: string }) & { readonly explanation?: ToolchainExplanation };
 
 interface DeclaredToolchain {
   readonly label: string;
@@ -117,10 +154,12 @@ export class ToolchainResolver {
     const targets: Target[] = [];
     for (const pkg of pkgs) {
       const found = this.lookup.packageOf({ repo: p.repo, pkg, name: '' });
+      const pkgId = `${p.repo ? `@${p.repo}//` : ''}${pkg}`;
       if (!found) {
-        if (p.kind === 'package') return { error: `no such package '${p.repo ? `@${p.repo}//` : ''}${pkg}'` };
+        if (p.kind === 'package') return { error: `no such package '${pkgId}'` };
         continue;
       }
+      if (found.inError) return { error: `error loading package '${pkgId}': Package '${pkgId}' contains errors` };
       for (const name of [...found.targets.keys()].sort()) {
         const t = this.lookup.target({ repo: p.repo, pkg, name });
         if (t && t.kind === 'rule' && t.ruleClass === ruleClass) targets.push(t);
@@ -203,10 +242,54 @@ export class ToolchainResolver {
   }
 
   private compatible(constraints: ReadonlyMap<string, string>, values: readonly Label[]): boolean {
-    return values.every((v) => {
+    return this.mismatches(constraints, values).length === 0;
+  }
+
+  private mismatches(constraints: ReadonlyMap<string, string>, values: readonly Label[]): ConstraintMismatch[] {
+    const out: ConstraintMismatch[] = [];
+    for (const v of values) {
       const m = hasConstraint(constraints, v, this.lookup);
-      return !('error' in m) && m.matches;
-    });
+      if ('error' in m) out.push({ wanted: labelToString(v), actual: m.error });
+      else if (!m.matches) out.push({ wanted: labelToString(v), actual: m.actual });
+    }
+    return out;
+  }
+
+  private explain(
+    types: readonly { request: ToolchainRequest; type: string }[],
+    registered: readonly DeclaredToolchain[],
+    target: { readonly platform: string; readonly constraints: ReadonlyMap<string, string> },
+    candidates: readonly PlatformInfo[],
+    chosen: { execPlatform: string; toolchains: ResolvedToolchains['toolchains'] } | undefined,
+    error?: string,
+  ): ToolchainExplanation {
+    return {
+      targetPlatform: target.platform,
+      executionPlatforms: candidates.map((p) => p.label),
+      ...(chosen ? { selectedExecutionPlatform: chosen.execPlatform } : {}),
+      types: types.map((t, i) => {
+        const sel = chosen?.toolchains[i]?.toolchain;
+        const selected = sel ? labelToString(sel) : undefined;
+        let marked = false;
+        return {
+          requested: labelToString(t.request.type),
+          type: t.type,
+          mandatory: t.request.mandatory,
+          ...(selected ? { selected } : {}),
+          candidates: registered
+            .filter((d) => d.type === t.type)
+            .map((d) => {
+              const targetMismatch = this.mismatches(target.constraints, d.target);
+              const execMismatch = candidates.map((p) => ({ platform: p.label, mismatch: this.mismatches(p.constraints, d.exec) }));
+              const onChosen = chosen ? execMismatch.find((e) => e.platform === chosen.execPlatform)?.mismatch.length === 0 : false;
+              const isSelected = !marked && selected === labelToString(d.toolchain) && targetMismatch.length === 0 && onChosen;
+              if (isSelected) marked = true;
+              return { toolchain: d.label, implementation: labelToString(d.toolchain), targetMismatch, execMismatch, selected: isSelected };
+            }),
+        };
+      }),
+      ...(error !== undefined ? { error } : {}),
+    };
   }
 
   /**
@@ -230,15 +313,16 @@ export class ToolchainResolver {
     for (const exec of candidates) {
       const chosen = types.map((t) => ({ ...t, d: found(t.type, exec) }));
       if (chosen.every((c) => c.d || !c.request.mandatory)) {
-        return { execPlatform: exec.label, toolchains: chosen.map((c) => ({ request: c.request, type: c.label, ...(c.d ? { toolchain: c.d.toolchain } : {}) })) };
+        const resolved = { execPlatform: exec.label, toolchains: chosen.map((c) => ({ request: c.request, type: c.label, ...(c.d ? { toolchain: c.d.toolchain } : {}) })) };
+        return { ...resolved, explanation: this.explain(types, registered, target, candidates, resolved) };
       }
     }
     const missing = types.filter((t) => t.request.mandatory && !candidates.some((exec) => found(t.type, exec))).map((t) => t.type);
-    if (missing.length === 0) {
-      const names = types.map((t) => t.type).join(', ');
-      return { error: `Unable to find an execution platform for toolchains [${names}] and target platform ${target.platform} from available execution platforms [${platforms.map((p) => p.label).join(', ')}]` };
-    }
-    return { error: this.missingMessage(missing) };
+    const error =
+      missing.length === 0
+        ? `Unable to find an execution platform for toolchains [${types.map((t) => t.type).join(', ')}] and target platform ${target.platform} from available execution platforms [${platforms.map((p) => p.label).join(', ')}]`
+        : this.missingMessage(missing);
+    return { error, explanation: this.explain(types, registered, target, candidates, undefined, error) };
   }
 
   private missingMessage(missing: readonly string[]): string {

@@ -342,6 +342,119 @@ genrule(
     },
   },
   {
+    id: 'toolchains',
+    title: 'Toolchains: which one does a rule get?',
+    topic: 'toolchains',
+    kind: 'lesson',
+    summary: 'register_toolchains(), toolchain() constraints and --platforms decide which implementation a rule receives.',
+    text: [
+      'A rule that asks for a toolchain type (`toolchains = [...]` in `rule()`) does not name an implementation: Bazel picks one. It goes through the registered toolchains in order (`--extra_toolchains` first, then `register_toolchains()` in MODULE.bazel) and takes the first of the right type whose `target_compatible_with` the target platform has and whose `exec_compatible_with` an execution platform has.',
+      'The implementation reaches the rule as `ctx.toolchains["//toolchains:greeter_type"]`, the `ToolchainInfo` its toolchain rule returned. Put the cursor in the `greeting(` call and open the Why panel: it lists every registered toolchain of the type and what each lacks.',
+    ],
+    steps: [
+      'Run the command: the host platform has no language constraint, so it takes the default, `:english`, and `bazel-bin/app/hello.txt` says Hello.',
+      'Add `--platforms=//toolchains:france`: the French greeter is the first that fits.',
+      'Try `--platforms=//toolchains:germany`: no toolchain fits, and the build fails with "No matching toolchains found".',
+      'Add a German `greeter_toolchain` and its `toolchain()` in toolchains/BUILD, and run again.',
+    ],
+    command: 'bazel build //app:hello',
+    activePath: 'app/BUILD',
+    files: {
+      'MODULE.bazel': MODULE('toolchains_lesson') + '\n# Every toolchain() in //toolchains.\nregister_toolchains("//toolchains:all")\n',
+      'toolchains/greeter.bzl': `def _greeter_toolchain_impl(ctx):
+    return [platform_common.ToolchainInfo(greeting = ctx.attr.greeting)]
+
+# An implementation of the greeter toolchain type: what a language greets with.
+greeter_toolchain = rule(
+    implementation = _greeter_toolchain_impl,
+    attrs = {"greeting": attr.string(mandatory = True)},
+)
+
+def _greeting_impl(ctx):
+    greeter = ctx.toolchains["//toolchains:greeter_type"]
+    out = ctx.actions.declare_file(ctx.label.name + ".txt")
+    ctx.actions.write(out, "%s, %s!\\n" % (greeter.greeting, ctx.attr.who))
+    return [DefaultInfo(files = depset([out]))]
+
+# A rule that needs a greeter, whichever one the platform gets.
+greeting = rule(
+    implementation = _greeting_impl,
+    attrs = {"who": attr.string()},
+    toolchains = ["//toolchains:greeter_type"],
+)
+`,
+      'toolchains/BUILD': `load(":greeter.bzl", "greeter_toolchain")
+
+toolchain_type(
+    name = "greeter_type",
+    visibility = ["//visibility:public"],
+)
+
+constraint_setting(
+    name = "language",
+    # A platform that says nothing about language speaks English.
+    default_constraint_value = ":english",
+)
+
+constraint_value(
+    name = "english",
+    constraint_setting = ":language",
+)
+
+constraint_value(
+    name = "french",
+    constraint_setting = ":language",
+)
+
+constraint_value(
+    name = "german",
+    constraint_setting = ":language",
+)
+
+platform(
+    name = "france",
+    constraint_values = [":french"],
+)
+
+platform(
+    name = "germany",
+    constraint_values = [":german"],
+)
+
+greeter_toolchain(
+    name = "english_greeter",
+    greeting = "Hello",
+)
+
+greeter_toolchain(
+    name = "french_greeter",
+    greeting = "Bonjour",
+)
+
+toolchain(
+    name = "english_toolchain",
+    target_compatible_with = [":english"],
+    toolchain = ":english_greeter",
+    toolchain_type = ":greeter_type",
+)
+
+toolchain(
+    name = "french_toolchain",
+    target_compatible_with = [":french"],
+    toolchain = ":french_greeter",
+    toolchain_type = ":greeter_type",
+)
+`,
+      'app/BUILD': `load("//toolchains:greeter.bzl", "greeting")
+
+greeting(
+    name = "hello",
+    who = "world",
+)
+`,
+    },
+  },
+  {
     id: 'exec-configuration',
     title: 'exec configuration: tools build for the host',
     topic: 'genrule',

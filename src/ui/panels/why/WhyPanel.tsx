@@ -16,12 +16,16 @@ import {
   checkFlag,
   diagnosticsAbout,
   partSentences,
+  mismatchText,
   selectsFor,
   settingSentences,
+  toolchainSentences,
+  toolchainsFor,
   settingText,
   settingsFor,
   sourceText,
   type ConfiguredSetting,
+  type ConfiguredToolchains,
   type SelectPart,
 } from './why-shapes.ts';
 import { startWhyFollow, useWhy } from './why-store.ts';
@@ -29,6 +33,7 @@ import './why-panel.css';
 
 const SPEC_SELECT = 'https://bazel.build/docs/configurable-attributes';
 const SPEC_CONFIG_SETTING = 'https://bazel.build/reference/be/general#config_setting';
+const SPEC_TOOLCHAINS = 'https://bazel.build/extending/toolchains';
 
 type Known = ReturnType<typeof useKnownLabels>;
 
@@ -74,7 +79,8 @@ export function WhyPanel() {
   const groups = selectsFor(result, label);
   const settings = settingsFor(result, label);
   const { own, others } = diagnosticsAbout(result, label);
-  const explained = groups.length > 0 || settings.length > 0;
+  const toolchains = toolchainsFor(result, label);
+  const explained = groups.length > 0 || settings.length > 0 || toolchains.length > 0;
   const selectAttrs = details?.attributes.filter((a) => a.value.includes('select(')) ?? [];
 
   return (
@@ -93,6 +99,9 @@ export function WhyPanel() {
       )}
       {settings.map((s) => (
         <SettingCard key={s.key} label={label} s={s} many={settings.length > 1} known={known} />
+      ))}
+      {toolchains.map((t) => (
+        <ToolchainCard key={t.key} label={label} t={t} many={toolchains.length > 1} known={known} />
       ))}
       {groups.map((g) => (
         <div key={g.key}>
@@ -129,6 +138,15 @@ export function WhyPanel() {
         <a href={SPEC_CONFIG_SETTING} target="_blank" rel="noreferrer">
           config_setting
         </a>
+        {toolchains.length > 0 && (
+          <>
+            {' '}
+            ·{' '}
+            <a href={SPEC_TOOLCHAINS} target="_blank" rel="noreferrer">
+              toolchains
+            </a>
+          </>
+        )}
       </p>
     </div>
   );
@@ -196,6 +214,62 @@ function SettingCard({ label, s, many, known }: { label: string; s: ConfiguredSe
           <ConditionRows c={s.match} status={s.match.matches ? 'matches' : 'no'} highlight known={known} />
         </ConditionTable>
       )}
+    </section>
+  );
+}
+
+/**
+ * Toolchain resolution: the platforms, then per requested type each registered toolchain of that type in
+ * priority order, with what it lacks on the target platform and on the execution platforms.
+ */
+function ToolchainCard({ label, t, many, known }: { label: string; t: ConfiguredToolchains; many: boolean; known: Known }) {
+  const x = t.toolchains;
+  const { headline, failed, details } = toolchainSentences(label, x);
+  return (
+    <section className="why-select why-toolchains" aria-label="Toolchain resolution">
+      {many && <h3 className="why-config">configuration {t.config ?? 'none'}</h3>}
+      <h3 className="why-attr-title">Toolchains</h3>
+      <p className={'why-sentence' + (failed ? ' failed' : '')}>
+        <Prose text={headline} known={known} />
+      </p>
+      <Details lines={details} known={known} />
+      {x.types.map((type) => (
+        <div className="why-toolchain-type" key={type.requested}>
+          <h4 className="why-part-title">
+            Registered toolchains of type <LabelText text={type.type} known={known} />
+          </h4>
+          {type.candidates.length === 0 ? (
+            <p className="muted">None is registered (register_toolchains() or --extra_toolchains).</p>
+          ) : (
+            <ol className="why-candidates" aria-label={`Registered toolchains of type ${type.type}`}>
+              {type.candidates.map((c, i) => {
+                const exec = c.execMismatch.find((e) => e.mismatch.length === 0);
+                const fitsTarget = c.targetMismatch.length === 0;
+                return (
+                  <li key={c.toolchain + i} className={'why-candidate' + (c.selected ? ' chosen' : '')}>
+                    <div className="why-candidate-head">
+                      <span>
+                        <Breakable text={c.toolchain} />
+                      </span>
+                      {c.selected ? <span className="status-badge chosen">selected</span> : <Mark ok={fitsTarget && exec !== undefined} />}
+                    </div>
+                    <div className="source">
+                      toolchain <Breakable text={c.implementation} />
+                    </div>
+                    <div className={'why-candidate-fit' + (fitsTarget ? '' : ' failing')}>
+                      target platform: {fitsTarget ? 'fits' : <Breakable text={mismatchText(c.targetMismatch)} />}
+                    </div>
+                    <div className={'why-candidate-fit' + (exec ? '' : ' failing')}>
+                      execution platform:{' '}
+                      {exec ? <Breakable text={exec.platform} /> : c.execMismatch.length === 0 ? 'none available' : <Breakable text={mismatchText(c.execMismatch[0]!.mismatch)} />}
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </div>
+      ))}
     </section>
   );
 }

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../../engine/index.ts';
 import type { CommandResult } from '../../../worker/protocol.ts';
-import { diagnosticsAbout, partSentences, problemText, selectsFor, settingSentences, settingsFor, settingText } from './why-shapes.ts';
+import { diagnosticsAbout, partSentences, problemText, selectsFor, settingSentences, settingsFor, settingText, toolchainSentences, toolchainsFor } from './why-shapes.ts';
+import { lessons } from '../../lessons/lessons.ts';
 
 const SETTINGS = `config_setting(name = "arm", values = {"cpu": "arm"})
 config_setting(name = "opt", values = {"compilation_mode": "opt"})
@@ -115,5 +116,28 @@ describe('problemText and settingText', () => {
     expect(problemText({ attribute: '', key: '', message: 'Either values, flag_values or constraint_values must be specified and non-empty' })).toBe(
       'Either values, flag_values or constraint_values must be specified and non-empty.',
     );
+  });
+});
+
+describe('toolchain resolution', () => {
+  const files = lessons.find((l) => l.id === 'toolchains')!.files;
+  it('names the platforms and the toolchain each type got', async () => {
+    const r = await runCommand(files, ['cquery', '//app:hello', '--platforms=//toolchains:france']);
+    const [t] = toolchainsFor(r, '//app:hello');
+    const s = toolchainSentences('//app:hello', t!.toolchains);
+    expect(s.failed).toBe(false);
+    expect(s.headline).toBe('`//app:hello` gets its toolchains for target platform `//toolchains:france`, and its actions run on execution platform `@platforms//host:host`.');
+    expect(s.details).toEqual(['`//toolchains:greeter_type`: `//toolchains:french_greeter` (registered as `//toolchains:french_toolchain`), the first registered toolchain of this type that fits both platforms.']);
+    expect(t!.toolchains.types[0]!.candidates.map((c) => [c.toolchain, c.selected, c.targetMismatch])).toEqual([
+      ['//toolchains:english_toolchain', false, [{ wanted: '//toolchains:english', actual: '//toolchains:french' }]],
+      ['//toolchains:french_toolchain', true, []],
+    ]);
+  });
+
+  it('says which type nothing fits when resolution fails', async () => {
+    const r = await runCommand(files, ['cquery', '//app:hello', '--platforms=//toolchains:germany']);
+    const s = toolchainSentences('//app:hello', toolchainsFor(r, '//app:hello')[0]!.toolchains);
+    expect(s.failed).toBe(true);
+    expect(s.details).toEqual(['`//toolchains:greeter_type`: no registered toolchain of this type fits the target platform.']);
   });
 });

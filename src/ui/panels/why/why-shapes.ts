@@ -2,7 +2,7 @@
 // puts in CommandResult.explanations (its own types, through the worker protocol), the diagnostics about the
 // target, and the plain sentences that open each explanation. Sentences mark code with `backticks`.
 
-import type { CommandResult, Diagnostic, OptionSource, SelectExplanation, SettingCheck, SettingMatch } from '../../../worker/protocol.ts';
+import type { CommandResult, Diagnostic, OptionSource, SelectExplanation, SettingCheck, SettingMatch, ToolchainExplanation } from '../../../worker/protocol.ts';
 
 export type SelectPart = SelectExplanation['parts'][number];
 export type SelectAmbiguity = NonNullable<SelectPart['ambiguity']>;
@@ -42,6 +42,44 @@ export function selectsFor(result: CommandResult | null | undefined, label: stri
 /** `label`'s own match when it is a config_setting (one per configuration it was analysed in). */
 export function settingsFor(result: CommandResult | null | undefined, label: string): ConfiguredSetting[] {
   return configuredEntries(result?.explanations?.settings, label).map(({ key, config, value }) => ({ key, config, match: value }));
+}
+
+/** A rule's toolchain resolution in one configuration. */
+export interface ConfiguredToolchains {
+  key: string;
+  config: string | null;
+  toolchains: ToolchainExplanation;
+}
+
+export type ToolchainType = ToolchainExplanation['types'][number];
+export type ToolchainCandidate = ToolchainType['candidates'][number];
+
+/** How `label`'s toolchains were resolved (one entry per configuration it was analysed in). */
+export function toolchainsFor(result: CommandResult | null | undefined, label: string): ConfiguredToolchains[] {
+  return configuredEntries(result?.explanations?.toolchains, label).map(({ key, config, value }) => ({ key, config, toolchains: value }));
+}
+
+/** One plain sentence about a rule's toolchain resolution, then one per requested type. */
+export function toolchainSentences(label: string, t: ToolchainExplanation): { headline: string; failed: boolean; details: string[] } {
+  const details = t.types.map((x) => {
+    const fits = x.candidates.filter((c) => c.targetMismatch.length === 0);
+    if (x.selected) {
+      const by = x.candidates.find((c) => c.selected);
+      return `${code(x.requested)}: ${code(x.selected)}${by ? ` (registered as ${code(by.toolchain)})` : ''}, the first registered toolchain of this type that fits both platforms.`;
+    }
+    const none = x.candidates.length === 0 ? 'no toolchain of this type is registered' : fits.length === 0 ? 'no registered toolchain of this type fits the target platform' : 'the toolchains that fit the target platform need an execution platform Bazel does not have';
+    return `${code(x.requested)}: ${none}${x.mandatory ? '.' : ', and the type is optional: ctx.toolchains gives None.'}`;
+  });
+  if (t.error !== undefined) {
+    return { headline: `${code(label)} fails toolchain resolution for target platform ${code(t.targetPlatform)}: it requests toolchain types no registered toolchain can serve.`, failed: true, details };
+  }
+  const exec = t.selectedExecutionPlatform ? `, and its actions run on execution platform ${code(t.selectedExecutionPlatform)}` : '';
+  return { headline: `${code(label)} gets its toolchains for target platform ${code(t.targetPlatform)}${exec}.`, failed: false, details };
+}
+
+/** What a toolchain wants that a platform lacks: `@platforms//os:linux` (it has `@platforms//os:osx`). */
+export function mismatchText(m: readonly { wanted: string; actual: string }[]): string {
+  return m.map((x) => `needs ${x.wanted} (has ${x.actual})`).join('; ');
 }
 
 /** The result's diagnostics about `label` (own), and the others. */
