@@ -4,7 +4,8 @@
 // result, so the worker outlives it and the UI shows it like any other problem.
 
 import { COMPARED_PROFILES, filesUnder } from './compare.ts';
-import type { CommandResult, CompareColumn, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import { FileStore, LoadSender } from './sync.ts';
+import type { CommandResult, CompareColumn, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, FilesArg, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 /** The part of src/engine/index.ts the worker uses. */
 export interface EngineModule {
@@ -39,22 +40,37 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
   // editor's would make every keystroke after a comparison a cold load.
   const compareLoadCaches = new Map<string, unknown>();
   const loadCacheOf = (engine: EngineModule) => (loadCache ??= engine.LoadCache ? new engine.LoadCache() : undefined);
+  // The workspace as the client last sent it, and the last load result it received (sync.ts).
+  const store = new FileStore();
+  const loads = new LoadSender();
+  // A call names its files synchronously, before its first await: a sync that follows it cannot change them.
+  async function load(arg: FilesArg): Promise<LoadResult> {
+    try {
+      const files = store.resolve(arg);
+      const engine = await getEngine();
+      return engine.loadWorkspace(files, { loadCache: loadCacheOf(engine) });
+    } catch (error) {
+      return { profile: 'modern', diagnostics: [internalDiagnostic('loading the workspace', error)], packages: [], targets: [] };
+    }
+  }
   return {
+    async sync(update) {
+      store.apply(update);
+    },
     async load(files) {
       const start = now();
-      let result: LoadResult;
-      try {
-        const engine = await getEngine();
-        result = engine.loadWorkspace(files, { loadCache: loadCacheOf(engine) });
-      } catch (error) {
-        result = { profile: 'modern', diagnostics: [internalDiagnostic('loading the workspace', error)], packages: [], targets: [] };
-      }
-      return timed(result, start, now);
+      return timed(await load(files), start, now);
     },
-    async run(files, argv) {
+    async loadDelta(files, since) {
+      const start = now();
+      const result = await load(files);
+      return timed(loads.encode(result, since), start, now);
+    },
+    async run(arg, argv) {
       const start = now();
       let result: CommandResult;
       try {
+        const files = store.resolve(arg);
         const engine = await getEngine();
         actionCache ??= engine.ActionCache ? new engine.ActionCache() : undefined;
         result = await engine.runCommand(files, argv, { actionCache, loadCache: loadCacheOf(engine) });
@@ -64,9 +80,17 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       }
       return timed(result, start, now);
     },
-    async compare(files, argv) {
+    async compare(arg, argv) {
       const start = now();
       const columns: CompareColumn[] = [];
+      let files: WorkspaceFiles;
+      try {
+        files = store.resolve(arg);
+      } catch (error) {
+        files = {};
+        const d = internalDiagnostic('reading the workspace', error);
+        return timed({ columns: COMPARED_PROFILES.map((t) => ({ ...t, result: { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] }, changes: [], millis: 0 })) }, start, now);
+      }
       for (const target of COMPARED_PROFILES) {
         const { files: under, changes } = filesUnder(files, target);
         const begin = now();
@@ -87,8 +111,9 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       }
       return timed({ columns }, start, now);
     },
-    async describe(files, label) {
+    async describe(arg, label) {
       try {
+        const files = store.resolve(arg);
         const engine = await getEngine();
         return engine.describeTarget?.(files, label, { loadCache: loadCacheOf(engine) }) ?? null;
       } catch {
@@ -112,8 +137,9 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
         return [];
       }
     },
-    async docs(files, pathOrLabel) {
+    async docs(arg, pathOrLabel) {
       try {
+        const files = store.resolve(arg);
         const engine = await getEngine();
         if (!engine.docsForFile) return { ok: false, file: null, target: null, error: 'ERROR: this engine extracts no documentation' };
         return engine.docsForFile(files, pathOrLabel);

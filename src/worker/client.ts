@@ -1,8 +1,11 @@
 // The UI's handle on the engine worker: latest-request-wins calls, and Stop, which terminates the worker and
-// lets the next request spawn a fresh one (the workspace travels with every request, so nothing is replayed).
+// lets the next request spawn a fresh one. Each request's workspace travels as the files that changed since the
+// last one the worker received, and the load result comes back as the packages whose targets changed (sync.ts);
+// a fresh worker gets everything again, so nothing is replayed.
 
 import * as Comlink from 'comlink';
 import { latestWins, type LatestWins, type Outcome } from './latest-wins.ts';
+import { FileSender, LoadReceiver, type SyncedFiles } from './sync.ts';
 import type { CommandResult, CompareResult, DecodedModuleInfo, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 export type { Outcome } from './latest-wins.ts';
@@ -69,23 +72,41 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     return Promise.race([f(l.remote), l.died]);
   }
 
-  const loads: LatestWins<WorkspaceFiles, Timed<LoadResult>> = latestWins((files) => call((r) => r.load(files)));
+  // What the live worker holds: the files last sent, and the load result last received.
+  const sender = new FileSender();
+  const receiver = new LoadReceiver();
+
+  /** A call that needs the workspace: the changed files go first (comlink keeps the order), then the call. */
+  function withFiles<T>(files: WorkspaceFiles, f: (remote: Comlink.Remote<EngineWorkerApi>, ref: SyncedFiles) => Promise<T>): Promise<T> {
+    return call((r) => {
+      const { update, ref } = sender.prepare(files);
+      if (update) r.sync(update).catch(() => {});
+      return f(r, ref);
+    });
+  }
+
+  const loads: LatestWins<WorkspaceFiles, Timed<LoadResult>> = latestWins((files) =>
+    withFiles(files, async (r, ref) => {
+      const { result, millis } = await r.loadDelta(ref, receiver.since);
+      return { result: receiver.decode(result), millis };
+    }),
+  );
   const runQueue = (): LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CommandResult>> =>
-    latestWins(({ files, argv }) => call((r) => r.run(files, argv)));
+    latestWins(({ files, argv }) => withFiles(files, (r, ref) => r.run(ref, argv)));
   const runs: Record<RunChannel, LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CommandResult>>> = {
     command: runQueue(),
     query: runQueue(),
     why: runQueue(),
   };
   const compares: LatestWins<{ files: WorkspaceFiles; argv: string[] }, Timed<CompareResult>> = latestWins(({ files, argv }) =>
-    call((r) => r.compare(files, argv)),
+    withFiles(files, (r, ref) => r.compare(ref, argv)),
   );
   const describes: LatestWins<{ files: WorkspaceFiles; label: string }, TargetDetails | null> = latestWins(({ files, label }) =>
-    call((r) => r.describe(files, label)),
+    withFiles(files, (r, ref) => r.describe(ref, label)),
   );
   const options: LatestWins<null, OptionInfo[]> = latestWins(() => call((r) => r.options()));
   const rules: LatestWins<null, RuleInfo[]> = latestWins(() => call((r) => r.rules()));
-  const docs: LatestWins<{ files: WorkspaceFiles; what: string }, DocsResult> = latestWins(({ files, what }) => call((r) => r.docs(files, what) as Promise<DocsResult>));
+  const docs: LatestWins<{ files: WorkspaceFiles; what: string }, DocsResult> = latestWins(({ files, what }) => withFiles(files, (r, ref) => r.docs(ref, what) as Promise<DocsResult>));
   const decodes: LatestWins<Uint8Array, DecodedModuleInfo> = latestWins((bytes) => call((r) => r.decodeModuleInfo(bytes) as Promise<DecodedModuleInfo>));
 
   function terminate(outcome: Outcome<never>): void {
@@ -94,6 +115,8 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
       live.worker.terminate();
       live = null;
     }
+    sender.reset();
+    receiver.reset();
     loads.abandon(outcome);
     for (const q of Object.values(runs)) q.abandon(outcome);
     compares.abandon(outcome);

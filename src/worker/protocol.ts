@@ -10,6 +10,8 @@ export type { Diagnostic, DiagnosticKind, Range, RelatedLocation, Severity, Stac
 export type { CommandResult, FileContent, LoadResult, ModuleInfoView, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 export type { ProfileName as Profile } from '../engine/index.ts';
 export type { CompareColumn, CompareResult } from './compare.ts';
+export type { FileUpdate, FilesArg, LoadDelta, SyncedFiles } from './sync.ts';
+import type { FileUpdate, FilesArg, LoadDelta } from './sync.ts';
 export type {
   AttributeView,
   Explanations,
@@ -41,18 +43,22 @@ export interface Timed<T> {
 
 /** The API the worker exposes through comlink. Every method resolves; engine failures become diagnostics. */
 export interface EngineWorkerApi {
-  load(files: WorkspaceFiles): Promise<Timed<LoadResult>>;
-  run(files: WorkspaceFiles, argv: string[]): Promise<Timed<CommandResult>>;
+  /** Brings the worker's copy of the workspace to a new version (sync.ts); the calls after it name the version. */
+  sync(update: FileUpdate): Promise<void>;
+  load(files: FilesArg): Promise<Timed<LoadResult>>;
+  /** load(), as the targets of the packages that changed since the result `since` the client holds (sync.ts). */
+  loadDelta(files: FilesArg, since: number | null): Promise<Timed<LoadDelta>>;
+  run(files: FilesArg, argv: string[]): Promise<Timed<CommandResult>>;
   /** The command under Bazel 4.2.3 and under current Bazel (see compare.ts), each from a clean output tree. */
-  compare(files: WorkspaceFiles, argv: string[]): Promise<Timed<CompareResult>>;
+  compare(files: FilesArg, argv: string[]): Promise<Timed<CompareResult>>;
   /** A target's kind and attributes from its rule's schema; null when there is no such target. */
-  describe(files: WorkspaceFiles, label: string): Promise<TargetDetails | null>;
+  describe(files: FilesArg, label: string): Promise<TargetDetails | null>;
   /** The command-line option table, for the flags bar's completion. */
   options(): Promise<OptionInfo[]>;
   /** The native rules' schema tables, for the editor's hover, completion and signature help. */
   rules(): Promise<RuleInfo[]>;
   /** The ModuleInfo of a .bzl path or a starlark_doc_extract label, as JSON and textproto; errors in Bazel's words. */
-  docs(files: WorkspaceFiles, pathOrLabel: string): Promise<DocsResult>;
+  docs(files: FilesArg, pathOrLabel: string): Promise<DocsResult>;
   /** A `*.binaryproto` decoded to JSON and textproto. */
   decodeModuleInfo(bytes: Uint8Array): Promise<DecodedModuleInfo>;
 }

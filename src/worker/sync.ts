@@ -1,0 +1,168 @@
+// What crosses the worker boundary when the user types: only the files that changed, and only the packages whose
+// targets changed. The worker keeps the workspace's files (a few recent versions) and the last target summary it
+// sent; the client keeps what it sent and what it received. Both sides start over when the worker is replaced.
+//
+//   client                                         worker
+//   FileSender.prepare(files) → update + ref  ──►  FileStore.apply(update); FileStore.resolve(ref) → files
+//   LoadReceiver.decode(delta) → LoadResult   ◄──  LoadSender.encode(result, since) → delta
+
+import type { LoadResult, TargetSummary, WorkspaceFiles } from './protocol.ts';
+
+/** A workspace version the worker holds, in place of the files themselves. */
+export interface SyncedFiles {
+  readonly synced: number;
+}
+
+/** The files argument of a worker call: the files, or a version sent before. */
+export type FilesArg = WorkspaceFiles | SyncedFiles;
+
+/** Turns version `base` (null: nothing) into `version`: files added or changed, and paths removed. */
+export interface FileUpdate {
+  readonly base: number | null;
+  readonly version: number;
+  readonly set: WorkspaceFiles;
+  readonly remove: readonly string[];
+}
+
+export function isSynced(files: FilesArg): files is SyncedFiles {
+  return typeof (files as SyncedFiles).synced === 'number' && Object.keys(files).length === 1;
+}
+
+/** The client's side: what the worker has, and the update that brings it to the files of the next call. */
+export class FileSender {
+  private last: { readonly version: number; readonly files: WorkspaceFiles } | null = null;
+  private counter = 0;
+
+  prepare(files: WorkspaceFiles): { update?: FileUpdate; ref: SyncedFiles } {
+    const last = this.last;
+    if (last && last.files === files) return { ref: { synced: last.version } };
+    const set: Record<string, WorkspaceFiles[string]> = {};
+    const remove: string[] = [];
+    for (const [path, content] of Object.entries(files)) {
+      if (!last || !sameContent(last.files[path], content)) set[path] = content;
+    }
+    if (last) for (const path of Object.keys(last.files)) if (!(path in files)) remove.push(path);
+    const version = ++this.counter;
+    const update: FileUpdate = { base: last?.version ?? null, version, set, remove };
+    this.last = { version, files };
+    return { update, ref: { synced: version } };
+  }
+
+  /** The worker was replaced: the next call sends every file. */
+  reset(): void {
+    this.last = null;
+  }
+}
+
+function sameContent(a: WorkspaceFiles[string] | undefined, b: WorkspaceFiles[string]): boolean {
+  if (a === b) return true;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return false;
+}
+
+/** The worker's side: the recent versions of the workspace (calls may name one an update has since replaced). */
+export class FileStore {
+  private readonly versions = new Map<number, WorkspaceFiles>();
+
+  constructor(private readonly keep = 8) {}
+
+  apply(u: FileUpdate): void {
+    const base = u.base === null ? {} : this.versions.get(u.base);
+    if (!base) throw new Error(`the worker no longer holds workspace version ${u.base}`);
+    const next: Record<string, WorkspaceFiles[string]> = { ...base, ...u.set };
+    for (const path of u.remove) delete next[path];
+    this.versions.set(u.version, next);
+    for (const v of [...this.versions.keys()].sort((a, b) => a - b).slice(0, Math.max(0, this.versions.size - this.keep))) this.versions.delete(v);
+  }
+
+  resolve(files: FilesArg): WorkspaceFiles {
+    if (!isSynced(files)) return files;
+    const f = this.versions.get(files.synced);
+    if (!f) throw new Error(`the worker no longer holds workspace version ${files.synced}`);
+    return f;
+  }
+}
+
+/** A load result as it travels: the targets of the packages that changed since the result numbered `base`. */
+export interface LoadDelta {
+  readonly serial: number;
+  /** The result the client must hold for `changed` to complete it; null: `changed` holds every package. */
+  readonly base: number | null;
+  readonly profile: LoadResult['profile'];
+  readonly diagnostics: LoadResult['diagnostics'];
+  readonly packages: LoadResult['packages'];
+  /** The packages of the targets, in the targets' order. */
+  readonly order: readonly string[];
+  readonly changed: Readonly<Record<string, readonly TargetSummary[]>>;
+}
+
+function byPackage(targets: readonly TargetSummary[]): { order: string[]; groups: Map<string, TargetSummary[]> } {
+  const order: string[] = [];
+  const groups = new Map<string, TargetSummary[]>();
+  for (const t of targets) {
+    let g = groups.get(t.package);
+    if (!g) {
+      groups.set(t.package, (g = []));
+      order.push(t.package);
+    }
+    g.push(t);
+  }
+  return { order, groups };
+}
+
+function sameTargets(a: readonly TargetSummary[], b: readonly TargetSummary[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.label !== y.label || x.kind !== y.kind || x.location.file !== y.location.file || x.location.line !== y.location.line || x.location.column !== y.location.column) return false;
+  }
+  return true;
+}
+
+/** The worker's side: remembers the last result it sent and sends what changed since. */
+export class LoadSender {
+  private last: { readonly serial: number; readonly groups: Map<string, TargetSummary[]> } | null = null;
+  private counter = 0;
+
+  /** `since`: the serial of the result the client holds (null when it holds none). */
+  encode(result: LoadResult, since: number | null): LoadDelta {
+    const { order, groups } = byPackage(result.targets);
+    const base = this.last && since === this.last.serial ? this.last : null;
+    const changed: Record<string, TargetSummary[]> = {};
+    for (const [pkg, targets] of groups) {
+      const before = base?.groups.get(pkg);
+      if (!before || !sameTargets(before, targets)) changed[pkg] = targets;
+    }
+    const serial = ++this.counter;
+    this.last = { serial, groups };
+    return { serial, base: base ? base.serial : null, profile: result.profile, diagnostics: result.diagnostics, packages: result.packages, order, changed };
+  }
+}
+
+/** The client's side: rebuilds the whole result from a delta and the result before it. */
+export class LoadReceiver {
+  private last: { readonly serial: number; readonly groups: Map<string, readonly TargetSummary[]> } | null = null;
+
+  /** The serial of the result held, to send with the next load. */
+  get since(): number | null {
+    return this.last?.serial ?? null;
+  }
+
+  decode(d: LoadDelta): LoadResult {
+    if (d.base !== null && d.base !== this.last?.serial) throw new Error(`a load delta against result ${d.base}, but the client holds ${this.last?.serial ?? 'none'}`);
+    const groups = new Map<string, readonly TargetSummary[]>();
+    const targets: TargetSummary[] = [];
+    for (const pkg of d.order) {
+      const g = d.changed[pkg] ?? this.last!.groups.get(pkg)!;
+      groups.set(pkg, g);
+      for (const t of g) targets.push(t);
+    }
+    this.last = { serial: d.serial, groups };
+    return { profile: d.profile, diagnostics: d.diagnostics, packages: d.packages, targets };
+  }
+
+  reset(): void {
+    this.last = null;
+  }
+}
