@@ -6,7 +6,7 @@
 //   FileSender.prepare(files) → update + ref  ──►  FileStore.apply(update); FileStore.resolve(ref) → files
 //   LoadReceiver.decode(delta) → LoadResult   ◄──  LoadSender.encode(result, since) → delta
 
-import type { LoadResult, TargetSummary, WorkspaceFiles } from './protocol.ts';
+import type { LoadResult, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 
 /** A workspace version the worker holds, in place of the files themselves. */
 export interface SyncedFiles {
