@@ -258,7 +258,7 @@ export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
   },
   objc_library: {
     kind: "library",
-    source: ["bazelbuild/bazel:src/main/starlark/builtins_bzl/common/objc/objc_library.bzl@009b8d16d6e31939bd101e2e084917a94b7bc849#objc_library","bazelbuild/bazel:src/main/starlark/builtins_bzl/common/objc/attrs.bzl@035c764aff1557ff5357fc3a2a4d2cc3359d54d9#common_attrs","bazelbuild/bazel:src/main/starlark/builtins_bzl/common/objc/semantics.bzl@146194199b22158ce3b59b6755d3e1c0ea80d658#_get_licenses_attr","bazelbuild/rules_cc:cc/objc_library.bzl@94d34d79542edb2422642f9d33013ddebbf48911#objc_library","bazelbuild/rules_python:python/private/attributes.bzl@01968255660aa99041c0c8989a0d68c01aa2978e#COMMON_ATTR_NAMES"],
+    source: ["bazelbuild/bazel:src/main/starlark/builtins_bzl/common/objc/objc_library.bzl@009b8d16d6e31939bd101e2e084917a94b7bc849#objc_library","bazelbuild/bazel:src/main/starlark/builtins_bzl/common/objc/attrs.bzl@035c764aff1557ff5357fc3a2a4d2cc3359d54d9#common_attrs","bazelbuild/bazel:src/main/starlark/builtins_bzl/common/objc/semantics.bzl@146194199b22158ce3b59b6755d3e1c0ea80d658#_get_licenses_attr","bazelbuild/rules_cc:cc/private/rules_impl/objc_semantics.bzl@bb77beecd459b49f9cd3843aabff75c1dbe139bc#semantics","bazelbuild/rules_cc:cc/objc_library.bzl@94d34d79542edb2422642f9d33013ddebbf48911#objc_library","bazelbuild/rules_python:python/private/attributes.bzl@01968255660aa99041c0c8989a0d68c01aa2978e#COMMON_ATTR_NAMES"],
     attrs: [
       ["data", "label_list", "", []],
       ["implementation_deps", "label_list", "", []],
