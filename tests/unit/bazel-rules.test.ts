@@ -59,6 +59,29 @@ describe('generated rule tables', () => {
     // Current Bazel: the same tables without 4.2.3's implicit dependencies.
     expect(rulesFor(PROFILES.modern).get('cc_test')!.attrs.some((a) => a.implicit)).toBe(false);
   });
+
+  it("current Bazel's objc_library: the attributes objc_library.bzl composes from objc/attrs.bzl", () => {
+    const objc = rulesFor(PROFILES.modern).get('objc_library')!;
+    const own = objc.attrs.map((a) => a.name);
+    expect(own).toEqual(['data', 'implementation_deps', 'alwayslink', 'srcs', 'non_arc_srcs', 'pch', 'defines', 'linkopts', 'stamp', 'enable_modules',
+      'module_map', 'module_name', 'hdrs', 'textual_hdrs', 'includes', 'sdk_includes', 'deps', 'copts', 'conlyopts', 'cxxopts', 'sdk_frameworks',
+      'weak_sdk_frameworks', 'sdk_dylibs', 'toolchains']);
+    expect(objc.test).toBeFalsy();
+    expect(objc.implicitOutputs).toBeUndefined();
+    expect(objc.attrs.some((a) => a.implicit || a.mandatory || a.configurable === false)).toBe(false);
+    const attr = (n: string) => objc.attrs.find((a) => a.name === n)!;
+    expect(attr('pch')).toMatchObject({ type: 'label', default: null });
+    expect(attr('module_map')).toMatchObject({ type: 'label', default: null });
+    expect(attr('module_name')).toMatchObject({ type: 'string', default: '' });
+    expect(attr('stamp')).toMatchObject({ type: 'bool', default: false });
+    expect(attr('cxxopts')).toMatchObject({ type: 'string_list', default: [] });
+    // Bazel 4.2.3's native rule had runtime_deps and no conlyopts/cxxopts/implementation_deps/linkopts/stamp.
+    expect(own).not.toContain('runtime_deps');
+    const old = rulesFor(PROFILES.bazel4).get('objc_library')!.attrs.map((a) => a.name);
+    expect(old).toContain('runtime_deps');
+    expect(old).not.toContain('cxxopts');
+    expect(objc.shared).toContain('licenses');
+  });
 });
 
 describe('query over language rules (Bazel 4.2.3)', () => {
@@ -86,6 +109,34 @@ describe('query over language rules (Bazel 4.2.3)', () => {
   it('current Bazel: no implicit dependencies are listed (unknown to rulepen)', async () => {
     const deps = await run(['query', 'deps(//a:sh)'], '8.0.0');
     expect(deps.stdout.trim().split('\n').sort()).toEqual(['//a:sh', '//a:t.sh']);
+  });
+});
+
+describe('objc_library under current Bazel', () => {
+  const ws = {
+    'MODULE.bazel': 'bazel_dep(name = "rules_cc", version = "0.1.1")\n',
+    'a/BUILD': `load("@rules_cc//cc:objc_library.bzl", "objc_library")
+load("@rules_cc//cc:defs.bzl", defs_objc_library = "objc_library")
+
+objc_library(name = "lib", srcs = ["a.m"], hdrs = ["a.h"], conlyopts = ["-std=c11"], cxxopts = ["-std=c++17"], sdk_frameworks = ["UIKit"])
+defs_objc_library(name = "lib2", non_arc_srcs = ["b.m"], deps = [":lib"], implementation_deps = ["//b:n"])
+`,
+    'b/BUILD': 'objc_library(name = "n", module_name = "N", enable_modules = True, visibility = ["//visibility:public"])\n',
+  };
+  it('loads natively and through the rules_cc stand-ins; query sees its attributes and deps', async () => {
+    const kinds = await runCommand(ws, ['query', '--output=label_kind', 'kind(objc_library, //...)']);
+    expect(kinds.exitCode, kinds.stderr).toBe(0);
+    expect(kinds.stdout.trim().split('\n').sort()).toEqual(['objc_library rule //a:lib', 'objc_library rule //a:lib2', 'objc_library rule //b:n']);
+    const deps = await runCommand(ws, ['query', 'deps(//a:lib2)']);
+    expect(deps.stdout.trim().split('\n').sort()).toEqual(['//a:a.h', '//a:a.m', '//a:b.m', '//a:lib', '//a:lib2', '//b:n']);
+    const build = await runCommand(ws, ['query', '--output=build', '//a:lib']);
+    expect(build.stdout).toContain('conlyopts = ["-std=c11"]');
+    expect(build.stdout).toContain('cxxopts = ["-std=c++17"]');
+  });
+  it("an attribute only Bazel 4.2.3's native rule had is an error", async () => {
+    const r = await runCommand({ ...ws, 'b/BUILD': 'objc_library(name = "n", runtime_deps = [])\n' }, ['query', '//b:all']);
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stderr).toContain("no such attribute 'runtime_deps' in 'objc_library' rule");
   });
 });
 

@@ -9,8 +9,8 @@
 // (generated/bazel-current-rules.ts, by scripts/gen-current-rules.ts from scripts/data/bazel-8-rules/), in
 // declaration order after the shared ones as for any Starlark rule. Their private attributes (toolchain types,
 // build-setting flags, tools) are not listed, so deps() follows no implicit dependency of theirs. A rule class
-// with no such table (objc_library, the toolchain and environment rules) keeps 4.2.3's
-// table without the implicit dependencies.
+// with no such table (the toolchain and environment rules) keeps 4.2.3's table without the implicit
+// dependencies.
 //
 // rulepen does not compile: these rules load, select(), take part in visibility, testonly, test_suite and
 // query exactly, and analyse with no providers (a build that needs their outputs stops with one message).
