@@ -9,10 +9,18 @@ import { useWorkspace } from '../state/workspace-store.ts';
 
 const LABEL_RE = /(?:@@?[\w.~+-]*)?\/\/[\w./+-]*(?::[^\s"',\]\)}>]+)?/g;
 
+// One map per load result, however many panels ask (a big workspace has tens of thousands of targets).
+const knownByTargets = new WeakMap<readonly { label: string; location: SourceLocation }[], ReadonlyMap<string, SourceLocation>>();
+const NO_TARGETS: readonly { label: string; location: SourceLocation }[] = [];
+
 /** Label → declaration, from the last load. */
 export function useKnownLabels(): ReadonlyMap<string, SourceLocation> {
-  const load = useEngine((s) => s.load);
-  return useMemo(() => new Map((load?.result.targets ?? []).map((t) => [t.label, t.location])), [load]);
+  const targets = useEngine((s) => s.load?.result.targets ?? NO_TARGETS);
+  return useMemo(() => {
+    let m = knownByTargets.get(targets);
+    if (!m) knownByTargets.set(targets, (m = new Map(targets.map((t) => [t.label, t.location]))));
+    return m;
+  }, [targets]);
 }
 
 export function revealLocation(loc: SourceLocation): void {
