@@ -3,7 +3,7 @@
 
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { createFile, createPackage, deletePath, renamePath, useFileOps } from '../state/file-ops.ts';
-import { basename, comparePaths, directoryLabel, normalizePath, pathProblem, suggestNewPath } from '../state/file-paths.ts';
+import { basename, comparePaths, directoryLabel, normalizePath, pathProblem, pathsKey, suggestNewPath } from '../state/file-paths.ts';
 import { undoLastFileOp } from '../state/actions.ts';
 import { useWorkspace } from '../state/workspace-store.ts';
 import { Icon } from './Icon.tsx';
@@ -46,7 +46,7 @@ const BUILD_NAMES = ['BUILD', 'BUILD.bazel'];
 
 export function FileList() {
   // The paths only, as one string: typing in a file changes no path, so the tree is not redrawn for it.
-  const pathKey = useWorkspace((s) => Object.keys(s.files).join('\0'));
+  const pathKey = useWorkspace((s) => pathsKey(s.files));
   const activePath = useWorkspace((s) => s.activePath);
   const lastOp = useFileOps((s) => s.undoStack[s.undoStack.length - 1]);
   const [editing, setEditing] = useState<Editing>(null);

@@ -6,6 +6,7 @@ import { allModels } from './models.ts';
 import { MARKER_OWNER, markersByFile, modelPath } from './diagnostic-to-monaco.ts';
 import { useEngine } from '../state/engine-store.ts';
 import { currentProblems } from '../state/problems.ts';
+import { samePaths } from '../state/file-paths.ts';
 import { useWorkspace } from '../state/workspace-store.ts';
 import { registerMarkerProbe } from '../test-hook.ts';
 
@@ -23,10 +24,6 @@ function applyMarkers(): void {
   }
 }
 
-function pathsKey(files: Readonly<Record<string, unknown>>): string {
-  return Object.keys(files).sort().join('\0');
-}
-
 /** Call after startModelSync, so that new models exist when their markers are set. */
 export function startMarkerSync(): () => void {
   applyMarkers();
@@ -36,7 +33,7 @@ export function startMarkerSync(): () => void {
   const offFiles = useWorkspace.subscribe((s, prev) => {
     // A new model (a file added or renamed) gets the markers the last result has for its path; an edit clears
     // the last command's markers (they answered other files).
-    if (s.files !== prev.files && pathsKey(s.files) !== pathsKey(prev.files)) applyMarkers();
+    if (s.files !== prev.files && !samePaths(s.files, prev.files)) applyMarkers();
     else if (s.revision !== prev.revision && commandShown) applyMarkers();
   });
   const offProbe = registerMarkerProbe((path) =>

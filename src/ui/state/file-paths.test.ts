@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByDirectory, languageForPath, normalizePath, pathProblem, suggestNewPath } from './file-paths.ts';
+import { groupByDirectory, languageForPath, normalizePath, pathProblem, suggestNewPath, pathsKey, samePaths } from './file-paths.ts';
 
 describe('languageForPath', () => {
   it('gives Starlark to BUILD files, workspace files and .bzl/.star files', () => {
@@ -53,5 +53,19 @@ describe('suggestNewPath', () => {
   it('suggests a free name next to the active file', () => {
     expect(suggestNewPath(['app/BUILD', 'app/new_1.bzl'], 'app/BUILD')).toBe('app/new_2.bzl');
     expect(suggestNewPath([], null)).toBe('new_1.bzl');
+  });
+});
+
+describe('samePaths / pathsKey', () => {
+  it('compares the set of paths, not the texts, and reuses the key while the paths stay', () => {
+    const a = { 'a/BUILD': 'x', 'b/BUILD': 'y' };
+    const edited = { ...a, 'a/BUILD': 'x2' };
+    expect(samePaths(a, edited)).toBe(true);
+    expect(samePaths(a, { 'a/BUILD': 'x' })).toBe(false);
+    expect(samePaths(a, { 'a/BUILD': 'x', 'c/BUILD': 'y' })).toBe(false);
+    const key = pathsKey(a);
+    expect(key).toBe('a/BUILD\0b/BUILD');
+    expect(pathsKey(edited)).toBe(key);
+    expect(pathsKey({ ...a, 'c/BUILD': '' })).toBe('a/BUILD\0b/BUILD\0c/BUILD');
   });
 });

@@ -88,3 +88,31 @@ export function suggestNewPath(existing: Iterable<string>, nearPath: string | nu
     if (!all.has(candidate)) return candidate;
   }
 }
+
+/** Whether two workspaces have the same paths (whatever their contents): no sorting, no joined string. */
+export function samePaths(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  if (a === b) return true;
+  let n = 0;
+  for (const p in a) {
+    if (!(p in b)) return false;
+    n++;
+  }
+  let m = 0;
+  for (const _ in b) m++;
+  return n === m;
+}
+
+let lastPaths: { files: Readonly<Record<string, unknown>>; key: string } | null = null;
+
+/**
+ * The workspace's paths as one string (joined by NUL), for selectors that must not change when only a file's text
+ * does: the last answer is reused while the paths stay the same, so a keystroke costs no join of every path.
+ */
+export function pathsKey(files: Readonly<Record<string, unknown>>): string {
+  if (lastPaths && (lastPaths.files === files || samePaths(lastPaths.files, files))) {
+    lastPaths = { files, key: lastPaths.key };
+    return lastPaths.key;
+  }
+  lastPaths = { files, key: Object.keys(files).join('\0') };
+  return lastPaths.key;
+}

@@ -82,7 +82,6 @@ export function TargetsPanel() {
           key={pkg}
           pkg={pkg}
           targets={ts}
-          signature={signatureOf(ts)}
           folded={isFolded(pkg)}
           foldable={foldByDefault || folds.has(pkg)}
           open={open !== null && ts.some((t) => t.label === open) ? open : null}
@@ -100,17 +99,23 @@ function packageDir(path: string): string {
   return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
 }
 
-/** What a package group shows, as one string: equal signatures draw the same rows. */
-function signatureOf(ts: readonly TargetSummary[]): string {
-  let s = '';
-  for (const t of ts) s += `${t.label}\0${t.kind}\0${t.location.file}:${t.location.line}:${t.location.column}\n`;
-  return s;
+/** Whether two package groups draw the same rows: the same targets, by identity or else by what a row shows. */
+function sameTargets(a: readonly TargetSummary[], b: readonly TargetSummary[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    // A load result reuses the summaries of the packages it did not change (worker/sync.ts): mostly identical.
+    if (x === y) continue;
+    if (x.label !== y.label || x.kind !== y.kind || x.location.file !== y.location.file || x.location.line !== y.location.line || x.location.column !== y.location.column) return false;
+  }
+  return true;
 }
 
 interface PackageGroupProps {
   pkg: string;
   targets: readonly TargetSummary[];
-  signature: string;
   folded: boolean;
   foldable: boolean;
   /** The label whose attributes are shown, when it is in this package. */
@@ -121,8 +126,8 @@ interface PackageGroupProps {
 }
 
 /**
- * One package's targets. Memoized on what it shows (the targets' signature, not the array, which every load
- * makes anew), so that an edit redraws only the packages whose targets changed.
+ * One package's targets. Memoized on what it shows (the targets, compared row by row; a load reuses the summaries
+ * of the packages it did not change), so that an edit redraws only the packages whose targets changed.
  */
 const PackageGroup = memo(
   function PackageGroup({ pkg, targets, folded, foldable, open, revision, onToggleFold, onOpen }: PackageGroupProps) {
@@ -179,7 +184,7 @@ const PackageGroup = memo(
     );
   },
   (a, b) =>
-    a.signature === b.signature &&
+    sameTargets(a.targets, b.targets) &&
     a.folded === b.folded &&
     a.foldable === b.foldable &&
     a.open === b.open &&
