@@ -177,7 +177,7 @@ export class Analysis implements ConfiguredGraph {
     this.targetConfig = opts.target;
     this.toolConfig = execConfiguration(opts.target, ctx);
     this.execToolsConfig = execConfiguration(opts.target, ctx, 'exec');
-    this.toolchainResolver = new ToolchainResolver(this.lookup, ctx.commandLine, this.profile);
+    this.toolchainResolver = new ToolchainResolver(ctx);
     this.hostPlatform = hostPlatformOf(ctx.commandLine, this.profile);
   }
 

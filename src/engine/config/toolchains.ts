@@ -19,6 +19,8 @@ import { parse } from '../starlark/index.ts';
 import type { CallExpr, Expr } from '../starlark/index.ts';
 import { attrValue, labelToString, parseTargetPattern, TargetParsingError, type Label, type RuleTarget, type Target } from '../loading/index.ts';
 import type { CommandLine } from './bazelrc.ts';
+import { lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
+import { matchCondition } from './matching.ts';
 import { allValues, lastValue } from './options.ts';
 import { hasConstraint, parseAbsolute, resolvePlatform, type PlatformInfo } from './platforms.ts';
 import type { TargetLookup } from './targets.ts';
@@ -80,6 +82,9 @@ interface DeclaredToolchain {
   readonly toolchain: Label;
   readonly exec: readonly Label[];
   readonly target: readonly Label[];
+  /** target_settings: config_settings the target configuration must match. */
+  readonly settings: readonly Label[];
+  readonly rule: RuleTarget;
 }
 
 const CPP_TOOLCHAIN_TYPE = '@bazel_tools//tools/cpp:toolchain_type';
@@ -118,11 +123,25 @@ export class ToolchainResolver {
   private platformList?: readonly PlatformInfo[] | { error: string };
   private readonly typeCache = new Map<string, string | { error: string }>();
 
-  constructor(
-    private readonly lookup: TargetLookup,
-    private readonly commandLine: CommandLine,
-    private readonly profile: Profile,
-  ) {}
+  private readonly lookup: TargetLookup;
+  private readonly commandLine: CommandLine;
+  private readonly profile: Profile;
+
+  constructor(private readonly ctx: ConfigContext) {
+    this.lookup = lookupOf(ctx);
+    this.commandLine = ctx.commandLine;
+    this.profile = ctx.profile;
+  }
+
+  /** What a toolchain wants of the target configuration and platform that it lacks (none: it fits). */
+  private targetMismatches(d: DeclaredToolchain, target: Configuration): ConstraintMismatch[] {
+    const out = this.mismatches(target.constraints, d.target);
+    for (const key of d.settings) {
+      const m = matchCondition(key, d.rule, target, this.ctx);
+      if (!m.matches) out.push({ wanted: labelToString(key), actual: m.error ? 'cannot be used' : 'does not match' });
+    }
+    return out;
+  }
 
   /** The registered patterns of a kind: flags first, then the workspace file's calls, then Bazel's own. */
   private patterns(flag: string, fn: string, builtin: readonly string[]): string[] {
@@ -218,7 +237,7 @@ export class ToolchainResolver {
         const type = this.typeOf(typeLabel);
         if (typeof type !== 'string') return (this.toolchainList = { error: `invalid registered toolchain '${raw}': ${type.error}` });
         if (out.some((d) => d.label === labelToString(t.label))) continue;
-        out.push({ label: labelToString(t.label), type, toolchain: impl, exec: labelList(t, 'exec_compatible_with'), target: labelList(t, 'target_compatible_with') });
+        out.push({ label: labelToString(t.label), type, toolchain: impl, exec: labelList(t, 'exec_compatible_with'), target: labelList(t, 'target_compatible_with'), settings: labelList(t, 'target_settings'), rule: t });
       }
     }
     return (this.toolchainList = out);
@@ -258,7 +277,7 @@ export class ToolchainResolver {
   private explain(
     types: readonly { request: ToolchainRequest; type: string }[],
     registered: readonly DeclaredToolchain[],
-    target: { readonly platform: string; readonly constraints: ReadonlyMap<string, string> },
+    target: Configuration,
     candidates: readonly PlatformInfo[],
     chosen: { execPlatform: string; toolchains: ResolvedToolchains['toolchains'] } | undefined,
     error?: string,
@@ -279,7 +298,7 @@ export class ToolchainResolver {
           candidates: registered
             .filter((d) => d.type === t.type)
             .map((d) => {
-              const targetMismatch = this.mismatches(target.constraints, d.target);
+              const targetMismatch = this.targetMismatches(d, target);
               const execMismatch = candidates.map((p) => ({ platform: p.label, mismatch: this.mismatches(p.constraints, d.exec) }));
               const onChosen = chosen ? execMismatch.find((e) => e.platform === chosen.execPlatform)?.mismatch.length === 0 : false;
               const isSelected = !marked && selected === labelToString(d.toolchain) && targetMismatch.length === 0 && onChosen;
@@ -296,7 +315,7 @@ export class ToolchainResolver {
    * Resolves a rule's toolchain requests for a target platform. `execCompatibleWith`: the rule's own
    * exec_compatible_with, which an execution platform must have too.
    */
-  resolve(requests: readonly ToolchainRequest[], target: { readonly platform: string; readonly constraints: ReadonlyMap<string, string> }, hostPlatform: string, execCompatibleWith: readonly Label[] = []): ToolchainResolution {
+  resolve(requests: readonly ToolchainRequest[], target: Configuration, hostPlatform: string, execCompatibleWith: readonly Label[] = []): ToolchainResolution {
     const registered = this.toolchains();
     if ('error' in registered) return registered;
     const platforms = this.executionPlatforms(hostPlatform);
@@ -308,8 +327,13 @@ export class ToolchainResolver {
       types.push({ request, type: t, label: parseAbsolute(t, this.profile) as Label });
     }
     const candidates = platforms.filter((p) => this.compatible(p.constraints, execCompatibleWith));
-    const found = (type: string, exec: PlatformInfo) =>
-      registered.find((d) => d.type === type && this.compatible(exec.constraints, d.exec) && this.compatible(target.constraints, d.target));
+    const fits = new Map<DeclaredToolchain, boolean>();
+    const fitsTarget = (d: DeclaredToolchain) => {
+      let f = fits.get(d);
+      if (f === undefined) fits.set(d, (f = this.targetMismatches(d, target).length === 0));
+      return f;
+    };
+    const found = (type: string, exec: PlatformInfo) => registered.find((d) => d.type === type && this.compatible(exec.constraints, d.exec) && fitsTarget(d));
     for (const exec of candidates) {
       const chosen = types.map((t) => ({ ...t, d: found(t.type, exec) }));
       if (chosen.every((c) => c.d || !c.request.mandatory)) {

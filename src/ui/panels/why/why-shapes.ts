@@ -77,9 +77,12 @@ export function toolchainSentences(label: string, t: ToolchainExplanation): { he
   return { headline: `${code(label)} gets its toolchains for target platform ${code(t.targetPlatform)}${exec}.`, failed: false, details };
 }
 
-/** What a toolchain wants that a platform lacks: `@platforms//os:linux` (it has `@platforms//os:osx`). */
+/**
+ * What a toolchain wants that a platform lacks: `needs @platforms//os:linux (has @platforms//os:osx)`, or a
+ * target_settings config_setting the configuration does not match.
+ */
 export function mismatchText(m: readonly { wanted: string; actual: string }[]): string {
-  return m.map((x) => `needs ${x.wanted} (has ${x.actual})`).join('; ');
+  return m.map((x) => (x.actual === 'does not match' || x.actual === 'cannot be used' ? `needs ${x.wanted} to match (it ${x.actual === 'does not match' ? 'does not' : 'cannot be used'})` : `needs ${x.wanted} (has ${x.actual})`)).join('; ');
 }
 
 /** The result's diagnostics about `label` (own), and the others. */
