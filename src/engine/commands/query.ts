@@ -101,6 +101,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     out.events(graph.events.slice(printed));
     printed = graph.events.length;
   };
+  for (const e of subExpressions(expr)) if (e.kind === 'pattern') graph.preloadPattern(e.word);
   try {
     result = ev.eval(expr);
   } catch (e) {

@@ -189,6 +189,26 @@ export class TargetGraph implements QueryGraph<Target> {
     return t;
   }
 
+  /**
+   * Loads the package a single-package pattern (`//a:x`, `//a:all`) names before the query is evaluated, as
+   * Bazel's query resolves every pattern of the expression at once (TargetPatternPreloader): a package's loading
+   * errors are printed even when another pattern fails first. Errors of the patterns themselves wait for their
+   * evaluation.
+   */
+  preloadPattern(word: string): void {
+    let p: TargetPattern;
+    try {
+      p = parseTargetPattern(word, { dialect: this.profile.labels, relativeDirectory: this.opts.relativeDirectory });
+    } catch (e) {
+      if (e instanceof TargetParsingError) return;
+      throw e;
+    }
+    const pkg = p.kind === 'single' ? p.label.repo === '' && p.label.pkg : p.kind === 'package' && p.repo === '' && p.pkg;
+    if (pkg === false || !this.workspace.isPackage(pkg)) return;
+    this.loader.getPackage(pkg);
+    this.syncEvents();
+  }
+
   /** The targets a pattern word names, in package order then target-name order. */
   resolvePattern(word: string): Target[] {
     let p: TargetPattern;
