@@ -42,8 +42,11 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const suites = expanded.suites;
   // A word that failed to resolve under --keep_going, or a suite that listed a non-test: the tests left still
   // run, and the command fails after them.
-  if (expanded.errors) p.con.line('warning', 'Target pattern parsing failed.');
-  let patternErrors = expanded.errors || resolved.failed;
+  // A suite that lists a test of a package with errors fails test expansion under --keep_going, even when its
+  // tag filter drops that test (without it, loading already stopped at the package). `build` ignores this.
+  const expansionErrors = expanded.errors || (p.keepGoing && expanded.listsIntoPackageInError === true);
+  if (expansionErrors) p.patternParsingFailed();
+  let patternErrors = expansionErrors || resolved.failed;
   // A requested test_suite in a package in error stops loading there; under --keep_going it counts as a pattern
   // error (Bazel 4.2.3).
   const suitesInError = p.suitesInPackagesInError(resolved.targets);
