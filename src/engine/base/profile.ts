@@ -116,6 +116,12 @@ export interface Profile {
   readonly genqueryScopeAnalysed: boolean;
   /** genquery's --nodep_deps default (current Bazel: false, GenQueryIntegrationTest#testNodepDeps_defaultIsFalse). */
   readonly genqueryNodepDeps: boolean;
+  /**
+   * The closure of genquery's scope follows visibility to the package groups it names (current Bazel,
+   * GenQueryIntegrationTest#testNodepDeps_true). Bazel 4.2.3's scope traversal does not, so its genquery lists
+   * no such package group, neither as a dependency nor as a rule input (checked with 4.2.3).
+   */
+  readonly genqueryScopeVisibility: boolean;
   /** Query output formats that exist (#6). */
   readonly queryOutputs: readonly string[];
   /**
@@ -216,6 +222,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryCompressedOutput: false,
     genqueryScopeAnalysed: true,
     genqueryNodepDeps: true,
+    genqueryScopeVisibility: false,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
@@ -254,6 +261,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryCompressedOutput: true,
     genqueryScopeAnalysed: false,
     genqueryNodepDeps: false,
+    genqueryScopeVisibility: true,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
     genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],
