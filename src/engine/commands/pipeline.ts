@@ -292,9 +292,11 @@ export class Pipeline {
           return { targets: [], suites, errors, cycle, stop: true };
         }
       }
-      // Each suite's own errors, once (Bazel expands every suite once, those it lists first).
+      // Each suite's own errors, once (Bazel expands every suite once, those it lists first). Without
+      // --keep_going loading stops at a suite's package with errors before its expansion reports anything.
       const reportErrors = (suite: RuleTarget, explanation: SuiteExplanation) => {
         if (explanation.errors.length === 0 || reported.has(explanation.suite)) return;
+        if (!this.keepGoing && lookup.packageInError(suite.label)) return;
         reported.add(explanation.suite);
         errors = true;
         for (const e of explanation.errors) this.suiteError(suite, e, /'([^']*)' is not one/.exec(e)?.[1], true);
