@@ -118,8 +118,8 @@ export interface Profile {
   readonly genqueryNodepDeps: boolean;
   /**
    * The closure of genquery's scope follows visibility to the package groups it names (current Bazel,
-   * GenQueryIntegrationTest#testNodepDeps_true). Bazel 4.2.3's scope traversal does not, so its genquery lists
-   * no such package group, neither as a dependency nor as a rule input (checked with 4.2.3).
+   * GenQueryIntegrationTest#testNodepDeps_true). Bazel 4.2.3's scope traversal does not, so its genquery's deps()
+   * lists no such package group (checked with 4.2.3).
    */
   readonly genqueryScopeVisibility: boolean;
   /** Query output formats that exist (#6). */

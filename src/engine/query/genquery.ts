@@ -318,7 +318,6 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
     xmlDefaultValues: flag('xml:default_values', false),
     protoDefaultValues: flag('proto:default_values', true),
     implicitDeps,
-    ruleInputsWithoutVisibility: !profile.genqueryScopeVisibility,
   };
   const out = formatter({ graph, nodes: ordered, set: result, options: outOptions });
   return { ok: true, output: typeof out === 'string' ? utf8Encode(out) : out, warnings, explanation };

@@ -31,11 +31,6 @@ export interface OutputOptions extends SourcePaths {
   readonly xmlDefaultValues: boolean;
   readonly protoDefaultValues: boolean;
   readonly implicitDeps: boolean;
-  /**
-   * genquery: the package groups a target's visibility names are not among its rule inputs (they lie outside the
-   * scope's closure, which does not follow visibility).
-   */
-  readonly ruleInputsWithoutVisibility?: boolean;
   /** --incompatible_display_source_file_location: source files are located at line 1 of themselves. */
   readonly displaySourceFileLocation?: boolean;
   /** --consistent_labels (current Bazel): labels as Starlark's str(Label) prints them, `@@//pkg:t`. */
