@@ -98,7 +98,10 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   let printed = 0;
   const flush = () => {
     graph.syncEvents();
-    out.events(graph.events.slice(printed));
+    // Without --keep_going a missing dependency stops the closure's traversal before the messages of its
+    // dependencies in packages with errors (checked with 4.2.3).
+    const stopped = !keepGoing && graph.missingDependency;
+    out.events(graph.events.slice(printed).filter((e) => !(stopped && graph.inErrorMessages.has(e))));
     printed = graph.events.length;
   };
   for (const e of subExpressions(expr)) if (e.kind === 'pattern') graph.preloadPattern(e.word);

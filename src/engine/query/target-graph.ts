@@ -51,6 +51,13 @@ export class TargetGraph implements QueryGraph<Target> {
   readonly skippedErrors: string[] = [];
   /** A dependency could not be resolved while a closure was computed. */
   closureError = false;
+  /**
+   * A dependency in the closure does not exist (no such target or package). Without --keep_going Bazel's
+   * traversal stops there, and the package-in-error messages (`inErrorEvents`) are never printed.
+   */
+  missingDependency = false;
+  /** The package-in-error messages of the closure, once printed (see missingDependency). */
+  readonly inErrorMessages = new Set<BuildEvent>();
   readonly packages: PackageAccess<Target>;
   private readonly edgeCache = new Map<Target, QueryEdge<Target>[]>();
   private readonly external = new Map<string, Target>();
@@ -289,6 +296,7 @@ export class TargetGraph implements QueryGraph<Target> {
     const pending = this.inErrorEvents.get(t);
     if (pending && !bounded) {
       this.events.push(...pending);
+      for (const e of pending) this.inErrorMessages.add(e);
       this.inErrorEvents.delete(t);
     }
     return edges;
@@ -306,6 +314,7 @@ export class TargetGraph implements QueryGraph<Target> {
       } catch (err) {
         if (!(err instanceof QueryEvalError)) throw err;
         this.closureError = true;
+        this.missingDependency = true;
         this.failedNodes.add(t);
         this.syncEvents();
         if (err.message) this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${referencedBy(err.message, t.label)}` });
