@@ -413,8 +413,9 @@ export class Analysis implements ConfiguredGraph {
     if (resolvesToolchains) {
       const tp = this.platformLabel(config.platform);
       if (tp) this.edge(s, rule, '$target_platform', tp, config, { implicit: true, tool: false, checked: false });
-      const ep = edges.execPlatform ? this.platformLabel(this.toolConfig.platform) : undefined;
-      if (ep) this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
+      const ep = this.platformLabel(this.toolConfig.platform);
+      if (ep && edges.execPlatform === 'exec') this.edge(s, rule, '$exec_platform', ep, this.toolConfig, { implicit: true, tool: true, checked: false });
+      else if (ep && (!tp || labelToString(ep) !== labelToString(tp))) this.edge(s, rule, '$exec_platform', ep, config, { implicit: true, tool: false, checked: false });
     }
     s.incompatible = direct ?? this.incompatibleDependency(s, config);
     if (!s.failed) {

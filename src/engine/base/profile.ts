@@ -78,11 +78,13 @@ export interface Profile {
    */
   readonly defaultHostPlatform: string;
   /**
-   * cquery's platform edges: which rules depend on the target platform, and whether they also depend on the
-   * execution platform (in the host/exec configuration). 4.2.3 (checked with `bazel cquery deps(…)`): the target
-   * platform only, from every rule but those listed (and build settings): 4.2.3 resolves toolchains for all rules.
+   * cquery's platform edges: which rules depend on the target platform, and in which configuration they also
+   * depend on the execution platform (current Bazel: the exec one, a tool edge). 4.2.3 (checked with `bazel
+   * cquery deps(…)`): every rule but those listed (and build settings) resolves toolchains, and depends on the
+   * target platform and on the execution platform (the host's unless --extra_execution_platforms), both in the
+   * target configuration — one edge when they are the same platform.
    */
-  readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: boolean };
+  readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: 'target' | 'exec' };
   /**
    * Targets the target platform cannot build (target_compatible_with). `skipDependencies`: a directly
    * incompatible target's other dependencies are not analysed (current Bazel's IncompatibleTargetChecker;
@@ -213,7 +215,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     defaultHostPlatform: '@local_config_platform//:host',
     platformEdges: {
       rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
-      execPlatform: false,
+      execPlatform: 'target',
     },
     incompatibleTargets: { skipDependencies: false, cqueryExplicitError: true, currentWording: false },
     displaySourceFileLocation: { default: false, inProto: false },
@@ -253,7 +255,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
     defaultHostPlatform: '@platforms//host:host',
-    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: true },
+    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: 'exec' },
     incompatibleTargets: { skipDependencies: true, cqueryExplicitError: false, currentWording: true },
     displaySourceFileLocation: { default: true, inProto: true },
     queryDefaultOrder: 'lexicographic',
