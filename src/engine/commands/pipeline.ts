@@ -162,6 +162,8 @@ export interface ExpandedTargets {
   readonly stop?: boolean;
   /** A suite listed a target of another package with errors (an error of `test`'s test expansion only). */
   readonly listsIntoPackageInError?: boolean;
+  /** Those targets (without --keep_going, `test` stops loading at the first one's package). */
+  readonly listedInError?: readonly Target[];
 }
 
 /** The state of one build: configurations, analysis, execution; filled step by step. */
@@ -262,8 +264,14 @@ export class Pipeline {
     const lookup = {
       target: (l: Label) => (l.repo === '' ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined),
       packageTargets: (l: Label) => this.loader.getPackage(l.pkg)?.targets.values() ?? [],
-      packageInError: (l: Label) => l.repo === '' && this.loader.getPackage(l.pkg)?.inError === true,
+      packageInError: (l: Label) => {
+        const inError = l.repo === '' && this.loader.getPackage(l.pkg)?.inError === true;
+        const t = inError ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined;
+        if (t && !listedInError.includes(t)) listedInError.push(t);
+        return inError;
+      },
     };
+    const listedInError: Target[] = [];
     let listsIntoPackageInError = false;
     const reported = new Set<string>();
     for (const t of targets) {
@@ -310,7 +318,7 @@ export class Pipeline {
       for (const test of x.tests) out.set(labelToString(test.label), test);
     }
     if (cycle) this.con.line('error', 'cycles detected during target parsing');
-    return { targets: [...out.values()], suites, errors, cycle, listsIntoPackageInError };
+    return { targets: [...out.values()], suites, errors, cycle, listsIntoPackageInError, listedInError };
   }
 
   /** `WARNING: Target pattern parsing failed.`, once per command. */
