@@ -104,7 +104,17 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     out.events(graph.events.slice(printed).filter((e) => !(stopped && graph.inErrorMessages.has(e))));
     printed = graph.events.length;
   };
-  for (const e of subExpressions(expr)) if (e.kind === 'pattern') graph.preloadPattern(e.word);
+  const patterns = [...subExpressions(expr)].flatMap((e) => (e.kind === 'pattern' ? [e.word] : []));
+  for (const w of patterns) graph.preloadPattern(w);
+  if (!keepGoing) {
+    // Bazel resolves the patterns before evaluating: the first that names nothing fails the query.
+    const failed = patterns.map((w) => graph.preloadError(w)).find((m) => m !== undefined);
+    if (failed !== undefined) {
+      flush();
+      out.line('error', failed);
+      return out.result(EXIT.COMMAND_FAILURE);
+    }
+  }
   try {
     result = ev.eval(expr);
   } catch (e) {

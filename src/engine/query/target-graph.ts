@@ -199,21 +199,43 @@ export class TargetGraph implements QueryGraph<Target> {
   /**
    * Loads the package a single-package pattern (`//a:x`, `//a:all`) names before the query is evaluated, as
    * Bazel's query resolves every pattern of the expression at once (TargetPatternPreloader): a package's loading
-   * errors are printed even when another pattern fails first. Errors of the patterns themselves wait for their
-   * evaluation.
+   * errors are printed even when another pattern fails first.
    */
   preloadPattern(word: string): void {
-    let p: TargetPattern;
-    try {
-      p = parseTargetPattern(word, { dialect: this.profile.labels, relativeDirectory: this.opts.relativeDirectory });
-    } catch (e) {
-      if (e instanceof TargetParsingError) return;
-      throw e;
-    }
-    const pkg = p.kind === 'single' ? p.label.repo === '' && p.label.pkg : p.kind === 'package' && p.repo === '' && p.pkg;
-    if (pkg === false || !this.workspace.isPackage(pkg)) return;
+    const p = this.simplePattern(word);
+    const pkg = p?.kind === 'single' ? p.label.pkg : p?.kind === 'package' ? p.pkg : undefined;
+    if (pkg === undefined || !this.workspace.isPackage(pkg)) return;
     this.loader.getPackage(pkg);
     this.syncEvents();
+  }
+
+  /**
+   * Why a single-package pattern names nothing (no such target or package), once preloaded: without
+   * --keep_going Bazel's query fails with it before evaluating anything.
+   */
+  preloadError(word: string): string | undefined {
+    const p = this.simplePattern(word);
+    if (!p) return undefined;
+    try {
+      if (p.kind === 'single') this.target_(p.label);
+      else if (p.kind === 'package') this.package(p.pkg);
+      return undefined;
+    } catch (e) {
+      if (!(e instanceof QueryEvalError) || !e.message) return undefined;
+      return e.message;
+    }
+  }
+
+  private simplePattern(word: string): TargetPattern | undefined {
+    try {
+      const p = parseTargetPattern(word, { dialect: this.profile.labels, relativeDirectory: this.opts.relativeDirectory });
+      if (p.kind === 'single' && p.label.repo === '') return p;
+      if (p.kind === 'package' && p.repo === '') return p;
+      return undefined;
+    } catch (e) {
+      if (e instanceof TargetParsingError) return undefined;
+      throw e;
+    }
   }
 
   /** The targets a pattern word names, in package order then target-name order. */
