@@ -199,15 +199,16 @@ export class BazelRunner {
   /** Runs one command line (the stub overrides added as record.sh does). */
   run(argv: readonly string[], files: Record<string, string>): Outcome {
     const command = argv[0]!;
-    const before = command === 'build' || command === 'test' ? this.snapshot() : new Map<string, string>();
+    const before = command === 'build' || command === 'test' ? this.snapshotAll() : new Map<string, string>();
     const args = [command, ...(['version', 'help', 'info', 'shutdown', 'clean'].includes(command) ? [] : overridesFor(files)), ...argv.slice(1)];
     const r = this.bazel(args);
     const paths = this.paths;
     const outputs = new Map<string, Buffer>();
     if (command === 'build' || command === 'test') {
-      const after = this.snapshot();
+      const bin = this.binDir();
+      const after = bin ? this.snapshot(bin) : new Map<string, string>();
       for (const [rel, stamp] of after) {
-        if (before.get(rel) === stamp) continue;
+        if (before.get(join(bin!, rel)) === stamp) continue;
         const data = readMaybe(join(this.ws, 'bazel-bin', rel));
         if (data) outputs.set(rel, normaliseData(data, paths));
       }
@@ -223,10 +224,35 @@ export class BazelRunner {
     };
   }
 
-  /** Every file under bazel-bin/ with a stamp that changes when Bazel rewrites it. */
-  private snapshot(): Map<string, string> {
+  /** Where bazel-bin/ points now (it follows the last build's configuration), if anywhere. */
+  private binDir(): string | undefined {
+    try {
+      return realpathSync(join(this.ws, 'bazel-bin'));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Every file of every configuration's output tree, by absolute path. A command's outputs are the files of the
+   * tree bazel-bin/ points to afterwards whose stamps changed: bazel-bin/ may have pointed to another
+   * configuration's tree before, whose files an earlier command wrote.
+   */
+  private snapshotAll(): Map<string, string> {
     const out = new Map<string, string>();
-    const base = join(this.ws, 'bazel-bin');
+    const root = join(this.outputBase, 'execroot', '__main__', 'bazel-out');
+    if (!existsSync(root)) return out;
+    for (const c of readdirSync(root)) {
+      const bin = join(root, c, 'bin');
+      if (!existsSync(bin)) continue;
+      for (const [rel, stamp] of this.snapshot(realpathSync(bin))) out.set(join(realpathSync(bin), rel), stamp);
+    }
+    return out;
+  }
+
+  /** Every file under an output tree with a stamp that changes when Bazel rewrites it, by relative path. */
+  private snapshot(base: string): Map<string, string> {
+    const out = new Map<string, string>();
     if (!existsSync(base)) return out;
     const walk = (abs: string, rel: string) => {
       let names: string[];
@@ -258,7 +284,7 @@ export class BazelRunner {
         } else out.set(r, `${st.ino}:${st.mtimeMs}:${st.size}`);
       }
     };
-    walk(realpathSync(base), '');
+    walk(base, '');
     return out;
   }
 

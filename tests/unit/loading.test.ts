@@ -128,6 +128,22 @@ describe('loading errors', () => {
     ]);
   });
 
+  it('several duplicated labels of one attribute are reported in Bazel 4.2.3\'s order (a java.util.HashSet\'s)', async () => {
+    const three = '["//a:pass.sh", "//a:f1.txt", "//a:d/nested.txt"]';
+    const files = {
+      ...V4,
+      'a/BUILD': [
+        `genrule(name = "gen1", srcs = select({"//conditions:default": ${three}}) + select({"//conditions:default": ${three}}), outs = ["o"], cmd = "x")`,
+        `filegroup(name = "fg", srcs = ${three} + ${three})`,
+        '',
+      ].join('\n'),
+    };
+    const q = await query(files, '//a:all');
+    const errors = q.stderr.split('\n').filter((l) => l.startsWith('ERROR: /ws'));
+    const order = ["'//a:f1.txt'", "'//a:d/nested.txt'", "'//a:pass.sh'"];
+    expect(errors.map((l) => /Label ('[^']*')/.exec(l)?.[1])).toEqual([...order, ...order]);
+  });
+
   it('build: a requested target in a package in error stops loading; a dependency there fails analysis (Bazel 4.2.3)', async () => {
     const files = {
       ...V4,

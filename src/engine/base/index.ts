@@ -4,3 +4,4 @@ export * from './diagnostic.ts';
 export * from './profile.ts';
 export * from './utf8.ts';
 export * from './sha256.ts';
+export * from './java-hash.ts';

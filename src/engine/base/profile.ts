@@ -78,9 +78,11 @@ export interface Profile {
    */
   readonly defaultHostPlatform: string;
   /**
-   * cquery's platform edges: which rules depend on the target platform, and whether they also depend on the
-   * execution platform (in the host/exec configuration). 4.2.3 (checked with `bazel cquery deps(…)`): the target
-   * platform only, from every rule but those listed (and build settings): 4.2.3 resolves toolchains for all rules.
+   * cquery's platform edges: which rules depend on the target platform, and in which configuration they also
+   * depend on the execution platform (current Bazel: the exec one, a tool edge). 4.2.3 (checked with `bazel
+   * cquery deps(…)`): every rule but those listed (and build settings) resolves toolchains, and depends on the
+   * target platform and on the execution platform (the host's unless --extra_execution_platforms), both in the
+   * target configuration — one edge when they are the same platform.
    */
   readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: 'none' | 'target' | 'exec' };
   /**
@@ -134,6 +136,12 @@ export interface Profile {
   readonly genqueryScopeAnalysed: boolean;
   /** genquery's --nodep_deps default (current Bazel: false, GenQueryIntegrationTest#testNodepDeps_defaultIsFalse). */
   readonly genqueryNodepDeps: boolean;
+  /**
+   * The closure of genquery's scope follows visibility to the package groups it names (current Bazel,
+   * GenQueryIntegrationTest#testNodepDeps_true). Bazel 4.2.3's scope traversal does not, so its genquery's deps()
+   * lists no such package group (checked with 4.2.3).
+   */
+  readonly genqueryScopeVisibility: boolean;
   /** Query output formats that exist (#6). */
   readonly queryOutputs: readonly string[];
   /**
@@ -243,6 +251,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryCompressedOutput: false,
     genqueryScopeAnalysed: true,
     genqueryNodepDeps: true,
+    genqueryScopeVisibility: false,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto'],
     genqueryOutputs: COMMON_OUTPUTS,
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark'],
@@ -282,6 +291,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genqueryCompressedOutput: true,
     genqueryScopeAnalysed: false,
     genqueryNodepDeps: false,
+    genqueryScopeVisibility: true,
     queryOutputs: [...COMMON_OUTPUTS, 'streamed_proto', 'textproto', 'jsonproto', 'streamed_jsonproto'],
     genqueryOutputs: [...COMMON_OUTPUTS, 'streamed_jsonproto', 'streamed_proto'],
     cqueryOutputs: ['label_kind', 'label', 'transitions', 'proto', 'streamed_proto', 'textproto', 'jsonproto', 'build', 'graph', 'starlark', 'files'],

@@ -21,6 +21,7 @@ import {
   noSuchTarget,
   packageContainsErrors,
   packageNotLoaded,
+  parseAbsoluteLabel,
   parseCommandLinePatterns,
   repositoryNotResolved,
   TargetParsingError,
@@ -159,6 +160,10 @@ export interface ExpandedTargets {
   readonly cycle: boolean;
   /** Without --keep_going, a suite listed a test in a package that does not exist: Bazel stops loading. */
   readonly stop?: boolean;
+  /** A suite listed a target of another package with errors (an error of `test`'s test expansion only). */
+  readonly listsIntoPackageInError?: boolean;
+  /** Those targets (without --keep_going, `test` stops loading at the first one's package). */
+  readonly listedInError?: readonly Target[];
 }
 
 /** The state of one build: configurations, analysis, execution; filled step by step. */
@@ -177,6 +182,8 @@ export class Pipeline {
   readonly topLevel: AnalyzedTarget[] = [];
   /** The targets the command line names on their own (an incompatible one fails the build; others are skipped). */
   explicit: ReadonlySet<string> = new Set();
+  /** "Target pattern parsing failed." was printed (Bazel prints it once, however many patterns or suites failed). */
+  patternWarningPrinted = false;
 
   constructor(
     readonly ctx: CommandContext,
@@ -223,8 +230,9 @@ export class Pipeline {
     // A recursive pattern names each package in error below it; with --keep_going a requested target in a
     // package in error makes the pattern fail (after the package's own errors). Checked with 4.2.3.
     for (const pkg of resolved.recursiveInError ?? []) this.con.line('error', packageContainsErrors(pkg));
+    if (this.keepGoing && resolved.failed) this.patternWarningPrinted = true;
     if (this.keepGoing && !resolved.failed) {
-      if (resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.con.line('warning', 'Target pattern parsing failed.');
+      if (resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.patternParsingFailed();
     }
     this.explicit = resolved.explicit ?? new Set();
     if (resolved.failed && !this.keepGoing) {
@@ -256,7 +264,16 @@ export class Pipeline {
     const lookup = {
       target: (l: Label) => (l.repo === '' ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined),
       packageTargets: (l: Label) => this.loader.getPackage(l.pkg)?.targets.values() ?? [],
+      packageInError: (l: Label) => {
+        const inError = l.repo === '' && this.loader.getPackage(l.pkg)?.inError === true;
+        const t = inError ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined;
+        if (t && !listedInError.includes(t)) listedInError.push(t);
+        return inError;
+      },
     };
+    const listedInError: Target[] = [];
+    let listsIntoPackageInError = false;
+    const reported = new Set<string>();
     for (const t of targets) {
       if (t.kind !== 'rule' || t.ruleClass !== 'test_suite') {
         out.set(labelToString(t.label), t);
@@ -270,6 +287,7 @@ export class Pipeline {
       }
       suites[labelToString(t.label)] = x.explanation;
       for (const [k, v] of x.nested) suites[k] = v;
+      if (x.listsIntoPackageInError) listsIntoPackageInError = true;
       // A listed label that names nothing is a target pattern error, unlocated as Bazel prints it (checked with
       // 4.2.3); a package that does not exist stops loading unless --keep_going (printed twice, as Bazel does).
       for (const l of x.missing) {
@@ -282,15 +300,33 @@ export class Pipeline {
           return { targets: [], suites, errors, cycle, stop: true };
         }
       }
-      for (const e of x.explanation.errors) {
+      // Each suite's own errors, once (Bazel expands every suite once, those it lists first). Without
+      // --keep_going loading stops at a suite's package with errors before its expansion reports anything.
+      const reportErrors = (suite: RuleTarget, explanation: SuiteExplanation) => {
+        if (explanation.errors.length === 0 || reported.has(explanation.suite)) return;
+        if (!this.keepGoing && lookup.packageInError(suite.label)) return;
+        reported.add(explanation.suite);
         errors = true;
-        this.suiteError(t, e, /'([^']*)' is not one/.exec(e)?.[1], true);
+        for (const e of explanation.errors) this.suiteError(suite, e, /'([^']*)' is not one/.exec(e)?.[1], true);
+      };
+      for (const [k, n] of x.nested) {
+        const l = parseAbsoluteLabel(k, this.profile.labels);
+        const inner = lookup.target(l);
+        if (inner?.kind === 'rule') reportErrors(inner, n);
       }
-      for (const n of x.nested.values()) if (n.errors.length > 0) errors = true;
+      reportErrors(t, x.explanation);
       for (const test of x.tests) out.set(labelToString(test.label), test);
     }
     if (cycle) this.con.line('error', 'cycles detected during target parsing');
-    return { targets: [...out.values()], suites, errors, cycle };
+    return { targets: [...out.values()], suites, errors, cycle, listsIntoPackageInError, listedInError };
+  }
+
+  /** `WARNING: Target pattern parsing failed.`, once per command. */
+  patternParsingFailed(): void {
+    if (this.patternWarningPrinted) return;
+    this.patternWarningPrinted = true;
+    this.flushLoading();
+    this.con.line('warning', 'Target pattern parsing failed.');
   }
 
   private suiteError(suite: RuleTarget, message: string, value: string | undefined, prefixed: boolean, unlocated = false): void {

@@ -98,9 +98,23 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   let printed = 0;
   const flush = () => {
     graph.syncEvents();
-    out.events(graph.events.slice(printed));
+    // Without --keep_going a missing dependency stops the closure's traversal before the messages of its
+    // dependencies in packages with errors (checked with 4.2.3).
+    const stopped = !keepGoing && graph.missingDependency;
+    out.events(graph.events.slice(printed).filter((e) => !(stopped && graph.inErrorMessages.has(e))));
     printed = graph.events.length;
   };
+  const patterns = [...subExpressions(expr)].flatMap((e) => (e.kind === 'pattern' ? [e.word] : []));
+  for (const w of patterns) graph.preloadPattern(w);
+  if (!keepGoing) {
+    // Bazel resolves the patterns before evaluating: the first that names nothing fails the query.
+    const failed = patterns.map((w) => graph.preloadError(w)).find((m) => m !== undefined);
+    if (failed !== undefined) {
+      flush();
+      out.line('error', failed);
+      return out.result(EXIT.COMMAND_FAILURE);
+    }
+  }
   try {
     result = ev.eval(expr);
   } catch (e) {

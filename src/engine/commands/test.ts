@@ -42,12 +42,17 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const suites = expanded.suites;
   // A word that failed to resolve under --keep_going, or a suite that listed a non-test: the tests left still
   // run, and the command fails after them.
-  if (expanded.errors) p.con.line('warning', 'Target pattern parsing failed.');
-  let patternErrors = expanded.errors || resolved.failed;
+  // A suite that lists a test of a package with errors fails test expansion under --keep_going, even when its
+  // tag filter drops that test (without it, loading already stopped at the package). `build` ignores this.
+  const expansionErrors = expanded.errors || (p.keepGoing && expanded.listsIntoPackageInError === true);
+  if (expansionErrors) p.patternParsingFailed();
+  let patternErrors = expansionErrors || resolved.failed;
   // A requested test_suite in a package in error stops loading there; under --keep_going it counts as a pattern
   // error (Bazel 4.2.3).
   const suitesInError = p.suitesInPackagesInError(resolved.targets);
-  const prep = prepare(p, p.keepGoing ? expanded.targets : [...suitesInError, ...expanded.targets]);
+  // Without --keep_going a suite that lists a target of a package with errors stops loading there too, even when
+  // the target is filtered out or a suite of no tests (Bazel 4.2.3).
+  const prep = prepare(p, p.keepGoing ? expanded.targets : [...suitesInError, ...(expanded.listedInError ?? []), ...expanded.targets]);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
   // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
   if (p.rootsInError.length > 0 || suitesInError.length > 0) patternErrors = true;

@@ -6,7 +6,7 @@
 // targets are created when the package is finished, for every same-package label a rule mentions that names
 // no target, located at the first rule that mentions it; the BUILD file is itself a source-file target.
 
-import type { Diagnostic, Profile, StackFrame } from '../base/index.ts';
+import { javaHashSetOrder, javaLabelHash, type Diagnostic, type Profile, type StackFrame } from '../base/index.ts';
 import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
 import { labelToString, validateTargetName, type Label } from './label.ts';
@@ -356,27 +356,41 @@ export class PackageBuilder {
   }
 }
 
-/** The labels that occur twice in some value of a label-list attribute (every select() combination), once each. */
+/** The labels that occur twice in some value of a label-list attribute, once each, in the order Bazel reports them. */
 function duplicateLabels(v: AttrValue): Label[] {
+  // AggregatingAttributeMapper.checkForDuplicateLabels. One select() (or none): the duplicates of each value
+  // the attribute can take, in branch order. Several concatenated (a plain list counts as a select() of one
+  // branch): the duplicates within each branch, then those across the selects (a label any branch of two selects
+  // names). Each list's duplicates come out of a java.util.HashSet, so in its order.
   const parts = v instanceof Configurable ? v.parts : [{ kind: 'value' as const, value: v }];
+  const branches = (p: (typeof parts)[number]) => (p.kind === 'value' ? [p.value] : p.branches.map((b) => b.value)).map((x) => (x as readonly Label[] | null) ?? []);
   const found = new Map<string, Label>();
-  let combinations = 0;
-  const visit = (i: number, acc: readonly Label[]) => {
-    if (combinations > 4096) return; // a bound on pathological select() chains
-    if (i === parts.length) {
-      combinations++;
-      const seen = new Set<string>();
-      for (const l of acc) {
-        const key = labelToString(l);
-        if (seen.has(key) && !found.has(key)) found.set(key, l);
-        seen.add(key);
-      }
-      return;
+  const addDuplicates = (labels: readonly Label[]) => {
+    const seen = new Set<string>();
+    const dups: Label[] = [];
+    for (const l of labels) {
+      const key = labelToString(l);
+      if (seen.has(key)) dups.push(l);
+      seen.add(key);
     }
-    const p = parts[i]!;
-    if (p.kind === 'value') visit(i + 1, [...acc, ...((p.value as readonly Label[] | null) ?? [])]);
-    else for (const b of p.branches) visit(i + 1, [...acc, ...((b.value as readonly Label[] | null) ?? [])]);
+    for (const l of javaHashSetOrder(dups, (x) => javaLabelHash(x.repo, x.pkg, x.name), labelToString)) {
+      const key = labelToString(l);
+      if (!found.has(key)) found.set(key, l);
+    }
   };
-  visit(0, []);
+  if (parts.length === 1) {
+    for (const b of branches(parts[0]!)) addDuplicates(b);
+  } else {
+    const combined: Label[] = [];
+    for (const p of parts) {
+      const selectorLabels = new Map<string, Label>();
+      for (const b of branches(p)) {
+        addDuplicates(b);
+        for (const l of b) if (!selectorLabels.has(labelToString(l))) selectorLabels.set(labelToString(l), l);
+      }
+      combined.push(...selectorLabels.values());
+    }
+    addDuplicates(combined);
+  }
   return [...found.values()];
 }

@@ -109,6 +109,8 @@ export interface SuiteLookup {
   target(label: Label): Target | undefined;
   /** Every target of the package a label is in. */
   packageTargets(label: Label): Iterable<Target>;
+  /** Whether the package a label is in has errors. */
+  packageInError?(label: Label): boolean;
 }
 
 export interface SuiteExpansion {
@@ -121,6 +123,12 @@ export interface SuiteExpansion {
   readonly missing: readonly Label[];
   /** Suites that list each other in a loop: the labels around it, starting and ending at the same suite. */
   readonly cycle?: readonly string[];
+  /**
+   * The suite (or a suite it lists) lists a target of another package that has errors. Bazel's test expansion
+   * (TestExpansionFunction.getPrerequisites) keeps the target but marks the expansion in error, whatever the
+   * tag filter then drops.
+   */
+  readonly listsIntoPackageInError: boolean;
 }
 
 /**
@@ -139,6 +147,7 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
   const nested = new Map<string, SuiteExplanation>();
   const missing: Label[] = [];
   let cycle: string[] | undefined;
+  let listsIntoPackageInError = false;
   const keep = (t: RuleTarget) => {
     if (!tests.includes(t)) tests.push(t);
   };
@@ -165,6 +174,7 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
       missing.push(l);
       continue;
     }
+    if ((l.pkg !== suite.label.pkg || l.repo !== suite.label.repo) && lookup.packageInError?.(l)) listsIntoPackageInError = true;
     if (t.kind === 'rule' && t.ruleClass === 'test_suite') {
       const path = [...stack, suiteLabel];
       if (path.includes(ls)) {
@@ -176,6 +186,7 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
       nested.set(ls, inner.explanation);
       for (const [k, v] of inner.nested) nested.set(k, v);
       missing.push(...inner.missing);
+      if (inner.listsIntoPackageInError) listsIntoPackageInError = true;
       for (const c of inner.explanation.candidates) candidates.push({ ...c, via: c.via ?? ls });
       for (const x of inner.tests) keep(x);
       continue;
@@ -186,5 +197,5 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
     }
     consider(t, isManual(t) ? 'listed explicitly (manual does not matter then) and passes the tag filter' : 'listed and passes the tag filter');
   }
-  return { tests, explanation: { suite: suiteLabel, ...filter, implicit: listed.length === 0, candidates, errors }, nested, missing, ...(cycle ? { cycle } : {}) };
+  return { tests, explanation: { suite: suiteLabel, ...filter, implicit: listed.length === 0, candidates, errors }, nested, missing, listsIntoPackageInError, ...(cycle ? { cycle } : {}) };
 }

@@ -120,8 +120,16 @@ export class ConfiguredQueryGraph implements QueryGraph<ConfiguredTarget> {
   }
 
   labelsOf(ct: ConfiguredTarget, attr: string): ConfiguredTarget[] | undefined {
-    if (ct.target.kind !== 'rule') return [];
-    return this.configured.deps(ct).filter((e) => e.attr === attr).map((e) => e.to);
+    // An alias's configured target is the one it stands for (AliasConfiguredTarget): labels() reads that
+    // target's attributes (checked with 4.2.3: labels(srcs, alias-of-a-test) lists the test's srcs).
+    let at = ct;
+    for (let i = 0; i < 100 && at.target.kind === 'rule' && at.target.ruleClass === 'alias'; i++) {
+      const actual = this.configured.deps(at).find((e) => e.attr === 'actual')?.to;
+      if (!actual) break;
+      at = actual;
+    }
+    if (at.target.kind !== 'rule') return [];
+    return this.configured.deps(at).filter((e) => e.attr === attr).map((e) => e.to);
   }
 }
 

@@ -142,8 +142,9 @@ class ScopedTargetGraph extends TargetGraph {
   }
 }
 
-/** The transitive closure of the scope (every edge, implicit ones included), as label strings. */
+/** The transitive closure of the scope (every edge, implicit ones included; visibility per profile), as label strings. */
 function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; error?: string; transitiveErrors: string[] } {
+  const visibility = loader.profile.genqueryScopeVisibility;
   const g = new TargetGraph(loader, { keepGoing: true, implicitDeps: true, hostDeps: true });
   const closure = new Set<string>();
   const queue: Target[] = [];
@@ -162,7 +163,8 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
     const k = labelToString(t.label);
     if (closure.has(k)) continue;
     closure.add(k);
-    for (const e of g.deps(t)) queue.push(e.to);
+    // Bazel 4.2.3's scope traversal (TransitiveTargetFunction) does not follow visibility to package groups.
+    for (const e of g.deps(t)) if (visibility || e.attr !== 'visibility') queue.push(e.to);
   }
   g.syncEvents();
   const transitiveErrors = g.closureError ? g.events.filter((e) => e.severity === 'error').map((e) => e.text) : [];

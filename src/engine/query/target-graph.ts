@@ -51,6 +51,13 @@ export class TargetGraph implements QueryGraph<Target> {
   readonly skippedErrors: string[] = [];
   /** A dependency could not be resolved while a closure was computed. */
   closureError = false;
+  /**
+   * A dependency in the closure does not exist (no such target or package). Without --keep_going Bazel's
+   * traversal stops there, and the package-in-error messages (`inErrorEvents`) are never printed.
+   */
+  missingDependency = false;
+  /** The package-in-error messages of the closure, once printed (see missingDependency). */
+  readonly inErrorMessages = new Set<BuildEvent>();
   readonly packages: PackageAccess<Target>;
   private readonly edgeCache = new Map<Target, QueryEdge<Target>[]>();
   private readonly external = new Map<string, Target>();
@@ -189,6 +196,48 @@ export class TargetGraph implements QueryGraph<Target> {
     return t;
   }
 
+  /**
+   * Loads the package a single-package pattern (`//a:x`, `//a:all`) names before the query is evaluated, as
+   * Bazel's query resolves every pattern of the expression at once (TargetPatternPreloader): a package's loading
+   * errors are printed even when another pattern fails first.
+   */
+  preloadPattern(word: string): void {
+    const p = this.simplePattern(word);
+    const pkg = p?.kind === 'single' ? p.label.pkg : p?.kind === 'package' ? p.pkg : undefined;
+    if (pkg === undefined || !this.workspace.isPackage(pkg)) return;
+    this.loader.getPackage(pkg);
+    this.syncEvents();
+  }
+
+  /**
+   * Why a single-package pattern names nothing (no such target or package), once preloaded: without
+   * --keep_going Bazel's query fails with it before evaluating anything.
+   */
+  preloadError(word: string): string | undefined {
+    const p = this.simplePattern(word);
+    if (!p) return undefined;
+    try {
+      if (p.kind === 'single') this.target_(p.label);
+      else if (p.kind === 'package') this.package(p.pkg);
+      return undefined;
+    } catch (e) {
+      if (!(e instanceof QueryEvalError) || !e.message) return undefined;
+      return e.message;
+    }
+  }
+
+  private simplePattern(word: string): TargetPattern | undefined {
+    try {
+      const p = parseTargetPattern(word, { dialect: this.profile.labels, relativeDirectory: this.opts.relativeDirectory });
+      if (p.kind === 'single' && p.label.repo === '') return p;
+      if (p.kind === 'package' && p.repo === '') return p;
+      return undefined;
+    } catch (e) {
+      if (e instanceof TargetParsingError) return undefined;
+      throw e;
+    }
+  }
+
   /** The targets a pattern word names, in package order then target-name order. */
   resolvePattern(word: string): Target[] {
     let p: TargetPattern;
@@ -269,6 +318,7 @@ export class TargetGraph implements QueryGraph<Target> {
     const pending = this.inErrorEvents.get(t);
     if (pending && !bounded) {
       this.events.push(...pending);
+      for (const e of pending) this.inErrorMessages.add(e);
       this.inErrorEvents.delete(t);
     }
     return edges;
@@ -286,6 +336,7 @@ export class TargetGraph implements QueryGraph<Target> {
       } catch (err) {
         if (!(err instanceof QueryEvalError)) throw err;
         this.closureError = true;
+        this.missingDependency = true;
         this.failedNodes.add(t);
         this.syncEvents();
         if (err.message) this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${referencedBy(err.message, t.label)}` });

@@ -65,7 +65,6 @@ export function schemaUnder(schema: RuleSchema, profile: Pick<Profile, 'name'>):
  */
 export function recordedQueryAttributes(schema: RuleSchema): readonly QueryAttr[] | undefined {
   if (NATIVE.has(schema)) return BAZEL4_QUERY_ATTRIBUTES[schema.name];
-  if (schema.buildSetting) return undefined;
   return BAZEL4_QUERY_ATTRIBUTES[schema.test ? 'starlark_test' : schema.shared === BINARY_SHARED ? 'starlark_binary' : 'starlark_rule'];
 }
 

@@ -305,9 +305,9 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
   }));
   const bs = rule.buildSetting;
   if (bs) {
-    // Bazel adds the mandatory build_setting_default attribute, of the setting's type, to build-setting rules.
+    // Bazel adds the mandatory build_setting_default attribute, of the setting's type, after the rule's own.
     const type = bs.type === 'int' ? 'int' : bs.type === 'bool' ? 'bool' : bs.type === 'string' ? 'string' : 'string_list';
-    attrs.unshift({ name: 'build_setting_default', type, mandatory: true, configurable: false, doc: 'The value of the setting when it is not set.' });
+    attrs.push({ name: 'build_setting_default', type, mandatory: true, configurable: false, doc: 'The value of the setting when it is not set.' });
   }
   const outputs = rule.outputs;
   s = {

@@ -111,18 +111,23 @@ export function formatRule(rule: RuleTarget, workspace: Workspace, paths: Source
 /** The attributes to print for a rule (given the result node it came from); explicitAttributes when absent. */
 type AttributesOf = (rule: RuleTarget, node: unknown, profile: ListingProfile, workspaceDir: string) => [AttrSpec, string][];
 
-export function makeBuildFormatter(workspace: Workspace, attributesOf?: AttributesOf) {
+/**
+ * The build output. A generated file stands for its generating rule (Bazel's Target.getAssociatedRule), each rule
+ * printed once; `ruleNode` gives cquery the rule's configured target (the generated file's own otherwise).
+ */
+export function makeBuildFormatter(workspace: Workspace, attributesOf?: AttributesOf, ruleNode?: (node: unknown) => unknown) {
   return <T>(ctx: OutputContext<T>): string => {
     const profile = ctx.graph.profile;
     let out = '';
     const printed = new Set<string>();
     for (const n of ctx.nodes) {
       const t = ctx.graph.target(n);
-      // A generated file stands for its generating rule (Bazel's Target.getAssociatedRule), each rule printed once.
-      const rule = t.kind === 'rule' ? t : t.kind === 'generated file' && !attributesOf ? ctx.graph.packages?.packageOf(n).targets.get(t.rule.name) : undefined;
+      const node = t.kind === 'generated file' && ruleNode ? (ruleNode(n) as T) : n;
+      const rule =
+        t.kind === 'rule' ? t : t.kind !== 'generated file' ? undefined : ruleNode ? ctx.graph.target(node) : ctx.graph.packages?.packageOf(n).targets.get(t.rule.name);
       if (rule?.kind !== 'rule' || printed.has(labelToString(rule.label))) continue;
       printed.add(labelToString(rule.label));
-      out += formatRule(rule, workspace, ctx.options, profile, attributesOf?.(rule, n, profile, ctx.options.workspaceDir));
+      out += formatRule(rule, workspace, ctx.options, profile, attributesOf?.(rule, node, profile, ctx.options.workspaceDir));
     }
     return out;
   };
@@ -137,5 +142,7 @@ export function cqueryBuildFormatter(workspace: Workspace, configured: Configure
       const resolved = configured.attribute(n as ConfiguredTarget, a.name);
       return [a, resolved === undefined ? v : plainToStarlark(a.type, resolved)];
     }),
+    // A generated file's configured target depends on its rule's, in the same configuration.
+    (n) => configured.deps(n as ConfiguredTarget).find((e) => e.to.target.kind === 'rule')?.to ?? n,
   );
 }

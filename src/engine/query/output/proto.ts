@@ -145,7 +145,8 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
   const location = formatTargetLocation(t, o, o.displaySourceFileLocation === true && g.profile.displaySourceFileLocation.inProto);
   switch (t.kind) {
     case 'rule': {
-      const edges = directEdges(t, { implicitDeps: o.implicitDeps });
+      // Rule inputs are the attributes' labels: visibility's package groups are not among them (Bazel 4.2.3).
+      const edges = directEdges(t, { implicitDeps: o.implicitDeps }).filter((e) => e.attr !== 'visibility');
       const configDeps = () => edges.filter((e) => e.attr === '$config_dependencies').map((e) => e.label);
       const attribute: Attribute[] = [];
       let configDepsListed = false;

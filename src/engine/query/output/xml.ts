@@ -143,7 +143,8 @@ export function makeXmlFormatter(workspace: Workspace) {
         case 'rule': {
           lines.push(`    <rule${attrs([['class', t.ruleClass], ['location', loc(t)], ['name', labelToString(t.label)]])}>`);
           lines.push(`        <string name="name" value="${xmlEscape(t.label.name)}"/>`);
-          const edges = directEdges(t, { implicitDeps: o.implicitDeps });
+          // Rule inputs are the attributes' labels: visibility's package groups are not among them (Bazel 4.2.3).
+          const edges = directEdges(t, { implicitDeps: o.implicitDeps }).filter((e) => e.attr !== 'visibility');
           const configDeps = () => edges.filter((e) => e.attr === '$config_dependencies').map((e) => e.label);
           let implicitTestsListed = false;
           for (const a of listedAttributes(t.schema, g.profile)) {

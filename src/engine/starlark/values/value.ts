@@ -6,7 +6,7 @@
 // Bazel does), int a JS number when it is a safe integer and a bigint only beyond that range (never both for
 // the same value: `makeInt` in int.ts normalises).
 
-import type { StarlarkSemantics } from '../../base/index.ts';
+import { javaStringHash, type StarlarkSemantics } from '../../base/index.ts';
 import { EvalError } from './errors.ts';
 
 export type Value = boolean | number | bigint | string | StarlarkValue;
@@ -139,9 +139,7 @@ export abstract class Mutable {
 
 /** Java's String.hashCode (what Bazel's hash() returns), as a signed 32-bit int. */
 export function hashString(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
-  return h;
+  return javaStringHash(s);
 }
 
 export function hashNumber(n: number): number {
