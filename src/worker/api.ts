@@ -76,7 +76,7 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
         result = await engine.runCommand(files, argv, { actionCache, loadCache: loadCacheOf(engine) });
       } catch (error) {
         const d = internalDiagnostic(`running \`bazel ${argv.join(' ')}\``, error);
-        result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
+        result = failedResult(d);
       }
       return timed(result, start, now);
     },
@@ -87,9 +87,8 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       try {
         files = store.resolve(arg);
       } catch (error) {
-        files = {};
-        const d = internalDiagnostic('reading the workspace', error);
-        return timed({ columns: COMPARED_PROFILES.map((t) => ({ ...t, result: { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] }, changes: [], millis: 0 })) }, start, now);
+        const result = failedResult(internalDiagnostic('reading the workspace', error));
+        return timed({ columns: COMPARED_PROFILES.map((t) => ({ ...t, result, changes: [], millis: 0 })) }, start, now);
       }
       for (const target of COMPARED_PROFILES) {
         const { files: under, changes } = filesUnder(files, target);
@@ -105,7 +104,7 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
           });
         } catch (error) {
           const d = internalDiagnostic(`running \`bazel ${argv.join(' ')}\` under ${target.title}`, error);
-          result = { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
+          result = failedResult(d);
         }
         columns.push({ ...target, result, changes, millis: Math.round(now() - begin) });
       }
@@ -156,6 +155,11 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       }
     },
   };
+}
+
+/** A command that could not run: exit code 37 (Bazel's internal error), the Diagnostic as its only output. */
+function failedResult(d: Diagnostic): CommandResult {
+  return { exitCode: 37, stdout: '', stderr: `ERROR: ${d.message}\n`, outputs: {}, diagnostics: [d] };
 }
 
 function timed<T>(result: T, start: number, now: () => number): Timed<T> {

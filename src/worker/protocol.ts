@@ -4,7 +4,7 @@
 // module alone and never restates a shape the engine defines. Only the worker's own API is declared here.
 
 import type { CompareResult } from './compare.ts';
-import type { CommandResult, decodeBinaryproto, LoadResult, ModuleInfoView, OptionInfo, RuleInfo, TargetDetails, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
+import type { CommandResult, decodeBinaryproto, LoadResult, ModuleInfoView, OptionInfo, RuleInfo, TargetDetails, TargetSummary } from '../engine/index.ts';
 
 export type { Diagnostic, DiagnosticKind, Range, RelatedLocation, Severity, StackFrame } from '../engine/index.ts';
 export type { CommandResult, FileContent, LoadResult, ModuleInfoView, TargetSummary, WorkspaceFiles } from '../engine/index.ts';

@@ -110,11 +110,14 @@ function byPackage(targets: readonly TargetSummary[]): { order: string[]; groups
   return { order, groups };
 }
 
-function sameTargets(a: readonly TargetSummary[], b: readonly TargetSummary[]): boolean {
+/** Whether two lists of target summaries show the same: identical objects, or the same label, kind and place. */
+export function sameTargets(a: readonly TargetSummary[], b: readonly TargetSummary[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
+    if (x === y) continue;
     if (x.label !== y.label || x.kind !== y.kind || x.location.file !== y.location.file || x.location.line !== y.location.line || x.location.column !== y.location.column) return false;
   }
   return true;

@@ -38,7 +38,7 @@ import {
   type SelectExplanation,
   type SettingMatch,
 } from '../config/index.ts';
-import { hostPlatformOf, ToolchainResolver, type ResolvedToolchains, type ToolchainExplanation } from '../config/index.ts';
+import { hostPlatformOf, labelListAttr, ToolchainResolver, type ResolvedToolchains, type ToolchainExplanation } from '../config/index.ts';
 import {
   allAttributes,
   attrValue,
@@ -558,8 +558,7 @@ export class Analysis implements ConfiguredGraph {
     const native = this.profile.toolchains.nativeTypes[rule.ruleClass] ?? [];
     const requests = [...native.map((t) => ({ type: implicitLabel(t), mandatory: true })), ...(rule.schema.toolchains ?? [])];
     if (requests.length === 0) return true;
-    const execCompatible = attrValue(rule, 'exec_compatible_with');
-    const r = this.toolchainResolver.resolve(requests, config, this.hostPlatform, Array.isArray(execCompatible) ? (execCompatible as Label[]) : []);
+    const r = this.toolchainResolver.resolve(requests, config, this.hostPlatform, labelListAttr(rule, 'exec_compatible_with'));
     if (r.explanation) this.ex.toolchains.set(key, r.explanation);
     if (!('error' in r)) {
       s.toolchains = r;

@@ -259,8 +259,7 @@ export function execConfiguration(target: Configuration, ctx: ConfigContext, kin
   const cached = k === 'host' ? state.host : state.exec;
   if (cached) return cached;
   const options = ctx.commandLine.options;
-  const hostPlatform = lastValue(options, 'host_platform');
-  const label = hostPlatform && String(hostPlatform.value) !== '' ? String(hostPlatform.value) : defaultPlatform(ctx.profile);
+  const label = hostPlatformOf(ctx.commandLine, ctx.profile);
   const p: PlatformInfo | { error: string } = resolvePlatform(label, state.lookup, ctx.profile);
   const platform = 'error' in p ? { label, constraints: new Map<string, string>() } : p;
   const flags = contextState(ctx).settings.commandLineValues();
@@ -274,4 +273,10 @@ export function execConfiguration(target: Configuration, ctx: ConfigContext, kin
 /** The platform used when --platforms / --host_platform are not given. */
 export function defaultPlatform(profile: Profile): string {
   return profile.defaultHostPlatform;
+}
+
+/** The host platform label a command line gives (--host_platform, else the profile's default). */
+export function hostPlatformOf(commandLine: CommandLine, profile: Profile): string {
+  const v = lastValue(commandLine.options, 'host_platform');
+  return v && String(v.value) !== '' ? String(v.value) : defaultPlatform(profile);
 }

@@ -3,7 +3,7 @@
 export * from './options.ts';
 export * from './bazelrc.ts';
 export { commandLine, optionValue, type CommandLineResult } from './command-line.ts';
-export { targetConfiguration, execConfiguration, HOST_CPU, CONFIGURATION_OPTIONS, type Configuration, type ConfigContext, type ConfigurationError } from './configuration.ts';
+export { targetConfiguration, execConfiguration, hostPlatformOf, HOST_CPU, CONFIGURATION_OPTIONS, type Configuration, type ConfigContext, type ConfigurationError } from './configuration.ts';
 export type { ConfiguredEdge, ConfiguredGraph, ConfiguredTarget } from './configured.ts';
 export {
   matchConfigSetting,
@@ -19,8 +19,8 @@ export {
   type AmbiguousPair,
   type ResolvedAttribute,
 } from './matching.ts';
-export { TargetLookup } from './targets.ts';
+export { labelListAttr, TargetLookup } from './targets.ts';
 export { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
 export type { BuildSettingValue } from './build-settings.ts';
 export { scenario, type Scenario } from './scenario-helpers.ts';
-export { hostPlatformOf, registrations, ToolchainResolver, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution, type ToolchainExplanation, type ConstraintMismatch } from './toolchains.ts';
+export { registrations, ToolchainResolver, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution, type ToolchainExplanation, type ConstraintMismatch } from './toolchains.ts';

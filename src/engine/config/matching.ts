@@ -40,6 +40,7 @@ import { BY_ABBREV, lastValue, OPTIONS, type OptionSource } from './options.ts';
 import { didYouMean } from '../starlark/index.ts';
 import type { Profile } from '../base/index.ts';
 import { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
+import { labelListAttr, throughAliases } from './targets.ts';
 import { configSettingVisible } from './visibility.ts';
 
 /** One entry of a config_setting compared against a configuration — the Why panel's table row. */
@@ -218,11 +219,6 @@ function flagEntries(rule: RuleTarget): readonly (readonly [Label, string])[] {
   return Array.isArray(v) ? (v as readonly (readonly [Label, string])[]) : [];
 }
 
-function labelList(rule: RuleTarget, attr: string): readonly Label[] {
-  const v = attrValue(rule, attr);
-  return Array.isArray(v) ? (v as readonly Label[]) : [];
-}
-
 function showList(vs: readonly string[]): string {
   return `[${vs.join(', ')}]`;
 }
@@ -374,7 +370,7 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
   const values = dictEntries(setting, 'values');
   const defineValues = dictEntries(setting, 'define_values');
   const flags = flagEntries(setting);
-  const constraints = labelList(setting, 'constraint_values');
+  const constraints = labelListAttr(setting, 'constraint_values');
   if (values.length === 0 && defineValues.length === 0 && flags.length === 0 && constraints.length === 0) {
     const message = 'Either values, flag_values or constraint_values must be specified and non-empty';
     return { setting: label, matches: false, checks: [], failed: [], error: message, problems: [{ attribute: '', key: '', message }] };
@@ -406,10 +402,7 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
       problems.push({ attribute: 'flag_values', key: written, message, ...extra });
     };
     // Aliases of build settings stand for their actual.
-    for (let i = 0; target && target.kind === 'rule' && target.ruleClass === 'alias' && i < 20; i++) {
-      const a = attrValue(target, 'actual');
-      target = a && !(a instanceof Configurable) && !Array.isArray(a) && typeof a === 'object' ? lookup.target(a as Label) : undefined;
-    }
+    target = throughAliases(lookup, target);
     if (!target) {
       const r = lookup.get(l);
       const suggestion = siblingSuggestion(l, ctx, isBuildSetting);

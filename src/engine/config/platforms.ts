@@ -4,8 +4,8 @@
 // ConstraintCollection does.
 
 import type { Profile } from '../base/index.ts';
-import { attrValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type RuleTarget } from '../loading/index.ts';
-import type { TargetLookup } from './targets.ts';
+import { attrValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from '../loading/index.ts';
+import { labelListAttr, type TargetLookup } from './targets.ts';
 
 export interface PlatformInfo {
   readonly label: string;
@@ -20,11 +20,6 @@ export function parseAbsolute(raw: string, profile: Profile): Label | { error: s
     if (e instanceof LabelSyntaxError) return { error: e.message };
     throw e;
   }
-}
-
-function labels(rule: RuleTarget, attr: string): readonly Label[] {
-  const v = attrValue(rule, attr);
-  return Array.isArray(v) ? (v as readonly Label[]) : [];
 }
 
 /** The constraint_setting of a constraint_value target, or an error in Bazel's words. */
@@ -64,7 +59,7 @@ export function resolvePlatform(raw: string, lookup: TargetLookup, profile: Prof
     return { error: `Target ${key} was referenced as a platform, but does not provide PlatformInfo` };
   }
   const constraints = new Map<string, string>();
-  const parents = labels(t, 'parents');
+  const parents = labelListAttr(t, 'parents');
   if (parents.length > 1) return { error: `in parents attribute of platform rule ${key}: parents attribute must have a single value` };
   for (const p of parents) {
     const pi = resolvePlatform(labelToString(p), lookup, profile, [...seen, key]);
@@ -72,7 +67,7 @@ export function resolvePlatform(raw: string, lookup: TargetLookup, profile: Prof
     for (const [k, v] of pi.constraints) constraints.set(k, v);
   }
   const own = new Map<string, string[]>();
-  for (const v of labels(t, 'constraint_values')) {
+  for (const v of labelListAttr(t, 'constraint_values')) {
     const s = settingOf(v, lookup);
     if ('error' in s) return { error: `in constraint_values attribute of platform rule ${key}: ${s.error}` };
     const sk = labelToString(s.setting);

@@ -8,6 +8,7 @@ import {
   noSuchTarget,
   packageNotLoaded,
   repositoryNotResolved,
+  attrValue,
   Configurable,
   labelToString,
   Loader,
@@ -138,4 +139,26 @@ export class TargetLookup {
     }
     return { target: label.repo ? rebaseTarget(t, label.repo) : t };
   }
+}
+
+/** A rule's label-list attribute as the configuration layer reads it (not configurable there): [] when unset. */
+export function labelListAttr(rule: RuleTarget, attr: string): readonly Label[] {
+  const v = attrValue(rule, attr);
+  return Array.isArray(v) ? (v as readonly Label[]) : [];
+}
+
+/** A rule's single-label attribute; undefined when unset or a select(). */
+export function labelAttr(rule: RuleTarget, attr: string): Label | undefined {
+  const v = attrValue(rule, attr);
+  return v && !(v instanceof Configurable) && !Array.isArray(v) && typeof v === 'object' ? (v as Label) : undefined;
+}
+
+/** What a target stands for through aliases (their `actual`, chains included); undefined when a link names nothing or is a select(). */
+export function throughAliases(lookup: TargetLookup, target: Target | undefined): Target | undefined {
+  let t = target;
+  for (let i = 0; t && t.kind === 'rule' && t.ruleClass === 'alias' && i < 20; i++) {
+    const actual = labelAttr(t, 'actual');
+    t = actual ? lookup.target(actual) : undefined;
+  }
+  return t;
 }

@@ -17,13 +17,13 @@
 import type { Profile, SourceFile } from '../base/index.ts';
 import { parse } from '../starlark/index.ts';
 import type { CallExpr, Expr } from '../starlark/index.ts';
-import { attrValue, labelToString, parseTargetPattern, TargetParsingError, type Label, type RuleTarget, type Target } from '../loading/index.ts';
+import { labelToString, parseTargetPattern, TargetParsingError, type Label, type RuleTarget, type Target } from '../loading/index.ts';
 import type { CommandLine } from './bazelrc.ts';
 import { lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
 import { matchCondition } from './matching.ts';
-import { allValues, lastValue } from './options.ts';
+import { allValues } from './options.ts';
 import { hasConstraint, parseAbsolute, resolvePlatform, type PlatformInfo } from './platforms.ts';
-import type { TargetLookup } from './targets.ts';
+import { labelAttr, labelListAttr, throughAliases, type TargetLookup } from './targets.ts';
 
 export interface ToolchainRequest {
   /** The type as the rule names it (what ctx.toolchains is indexed by, and error messages print). */
@@ -37,11 +37,16 @@ export interface ResolvedToolchains {
   readonly toolchains: readonly { readonly request: ToolchainRequest; readonly type: Label; readonly toolchain?: Label }[];
 }
 
-/** A constraint a toolchain (or a rule) wants that a platform does not have: the value, and what the platform has. */
+/**
+ * What a toolchain wants that a platform (or the configuration) does not give: a constraint value and what the
+ * platform has instead, or (`setting`) a target_settings config_setting and why it fails.
+ */
 export interface ConstraintMismatch {
   readonly wanted: string;
-  /** The platform's value for that setting (`<unset>` when it has none and the setting has no default). */
+  /** The platform's value for that setting (`<unset>` when it has none and the setting has no default); for a
+   * target setting, `does not match` or `cannot be used`. */
   readonly actual: string;
+  readonly setting?: true;
 }
 
 /**
@@ -89,16 +94,6 @@ interface DeclaredToolchain {
 
 const CPP_TOOLCHAIN_TYPE = '@bazel_tools//tools/cpp:toolchain_type';
 
-function labelList(rule: RuleTarget, attr: string): readonly Label[] {
-  const v = attrValue(rule, attr);
-  return Array.isArray(v) ? (v as readonly Label[]) : [];
-}
-
-function labelAttr(rule: RuleTarget, attr: string): Label | undefined {
-  const v = attrValue(rule, attr);
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Label) : undefined;
-}
-
 /** The string arguments of each top-level `fn(...)` call of a WORKSPACE or MODULE.bazel file, in order. */
 export function registrations(source: SourceFile, fn: string, profile: Profile): string[] {
   const { file } = parse(source, { dialect: 'build', semantics: profile.starlark });
@@ -138,7 +133,7 @@ export class ToolchainResolver {
     const out = this.mismatches(target.constraints, d.target);
     for (const key of d.settings) {
       const m = matchCondition(key, d.rule, target, this.ctx);
-      if (!m.matches) out.push({ wanted: labelToString(key), actual: m.error ? 'cannot be used' : 'does not match' });
+      if (!m.matches) out.push({ wanted: labelToString(key), actual: m.error ? 'cannot be used' : 'does not match', setting: true });
     }
     return out;
   }
@@ -203,21 +198,12 @@ export class ToolchainResolver {
     return r;
   }
 
+  /** The label of the `ruleClass` rule a label names, through aliases; or why it names none. */
   private followAliases(label: Label, ruleClass: string): string | { error: string } {
-    let l = label;
-    for (let i = 0; i < 100; i++) {
-      const r = this.lookup.get(l);
-      if ('error' in r) return r;
-      const t = r.target;
-      if (t.kind === 'rule' && t.ruleClass === 'alias') {
-        const actual = labelAttr(t, 'actual');
-        if (!actual) break;
-        l = actual;
-        continue;
-      }
-      if (t.kind !== 'rule' || t.ruleClass !== ruleClass) break;
-      return labelToString(t.label);
-    }
+    const r = this.lookup.get(label);
+    if ('error' in r) return r;
+    const t = throughAliases(this.lookup, r.target);
+    if (t && t.kind === 'rule' && t.ruleClass === ruleClass) return labelToString(t.label);
     return { error: `target '${labelToString(label)}' is not a ${ruleClass}` };
   }
 
@@ -237,7 +223,7 @@ export class ToolchainResolver {
         const type = this.typeOf(typeLabel);
         if (typeof type !== 'string') return (this.toolchainList = { error: `invalid registered toolchain '${raw}': ${type.error}` });
         if (out.some((d) => d.label === labelToString(t.label))) continue;
-        out.push({ label: labelToString(t.label), type, toolchain: impl, exec: labelList(t, 'exec_compatible_with'), target: labelList(t, 'target_compatible_with'), settings: labelList(t, 'target_settings'), rule: t });
+        out.push({ label: labelToString(t.label), type, toolchain: impl, exec: labelListAttr(t, 'exec_compatible_with'), target: labelListAttr(t, 'target_compatible_with'), settings: labelListAttr(t, 'target_settings'), rule: t });
       }
     }
     return (this.toolchainList = out);
@@ -364,10 +350,4 @@ export class ToolchainResolver {
       `\nIf platforms or toolchains are a new concept for you, we'd encourage reading https://bazel.build/concepts/platforms-intro.`
     );
   }
-}
-
-/** The host platform label a command line gives (--host_platform, else the profile's default). */
-export function hostPlatformOf(commandLine: CommandLine, profile: Profile): string {
-  const v = lastValue(commandLine.options, 'host_platform');
-  return v && String(v.value) !== '' ? String(v.value) : profile.defaultHostPlatform;
 }

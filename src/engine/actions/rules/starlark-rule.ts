@@ -8,7 +8,7 @@
 // OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
 // uses beyond this fails with a clear message rather than silently.
 
-import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
+import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
 import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, typeName, type StarlarkValue, type Value } from '../../starlark/index.ts';
 import { utf8Encode } from '../../base/index.ts';
 import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
@@ -66,19 +66,23 @@ class ToolchainsValue implements StarlarkValue {
     return true;
   }
   freeze(): void {}
+  /** The type a key names, as a label string (relative keys are read in the rule's package). */
+  private keyOf(key: Value): string {
+    if (key instanceof LabelValue) return labelToString(key.label);
+    if (typeof key !== 'string') throw new EvalError(`Toolchains only supports indexing by toolchain type, got ${typeName(key)} instead`);
+    try {
+      return labelToString(parseLabelInPackage(key, { repo: this.ctx.rule.label.repo, pkg: this.ctx.rule.label.pkg }, this.ctx.profile.labels));
+    } catch (e) {
+      if (!(e instanceof LabelSyntaxError)) throw e;
+      throw new EvalError(`invalid label '${key}': ${e.message}`);
+    }
+  }
+  private entry(k: string): ReturnType<RuleContext['toolchains']>[number] | undefined {
+    return this.entries.find((x) => labelToString(x.requested) === k || labelToString(x.type) === k);
+  }
   index(key: Value): Value {
-    let label: Label | undefined;
-    if (key instanceof LabelValue) label = key.label;
-    else if (typeof key === 'string') {
-      try {
-        label = parseLabelInPackage(key, { repo: this.ctx.rule.label.repo, pkg: this.ctx.rule.label.pkg }, this.ctx.profile.labels);
-      } catch (e) {
-        if (!(e instanceof LabelSyntaxError)) throw e;
-        throw new EvalError(`invalid label '${key}': ${e.message}`);
-      }
-    } else throw new EvalError(`Toolchains only supports indexing by toolchain type, got ${typeName(key)} instead`);
-    const k = labelToString(label);
-    const e = this.entries.find((x) => labelToString(x.requested) === k || labelToString(x.type) === k);
+    const k = this.keyOf(key);
+    const e = this.entry(k);
     if (!e) {
       const { rule } = this.ctx;
       const types = this.entries.map((x) => labelToString(x.requested)).join(', ');
@@ -88,8 +92,7 @@ class ToolchainsValue implements StarlarkValue {
     return t?.starlarkProviders?.find((i) => i.provider.isBuiltin && i.provider.builtinName === 'ToolchainInfo') ?? None;
   }
   contains(key: Value): boolean {
-    const k = key instanceof LabelValue ? labelToString(key.label) : typeof key === 'string' ? key : '';
-    return this.entries.some((x) => labelToString(x.requested) === k || labelToString(x.type) === k);
+    return this.entry(this.keyOf(key)) !== undefined;
   }
 }
 

@@ -3,6 +3,7 @@
 
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { TargetDetails, TargetSummary } from '../../../worker/protocol.ts';
+import { sameTargets } from '../../../worker/sync.ts';
 import { KindBadge } from '../../components/KindBadge.tsx';
 import { describeTarget } from '../../state/engine-sync.ts';
 import { useSelection } from '../../state/selection-store.ts';
@@ -97,20 +98,6 @@ export function TargetsPanel() {
 /** The directory of a workspace file: the package a BUILD file defines. */
 function packageDir(path: string): string {
   return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-}
-
-/** Whether two package groups draw the same rows: the same targets, by identity or else by what a row shows. */
-function sameTargets(a: readonly TargetSummary[], b: readonly TargetSummary[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    // A load result reuses the summaries of the packages it did not change (worker/sync.ts): mostly identical.
-    if (x === y) continue;
-    if (x.label !== y.label || x.kind !== y.kind || x.location.file !== y.location.file || x.location.line !== y.location.line || x.location.column !== y.location.column) return false;
-  }
-  return true;
 }
 
 interface PackageGroupProps {

@@ -81,8 +81,8 @@ export function toolchainSentences(label: string, t: ToolchainExplanation): { he
  * What a toolchain wants that a platform lacks: `needs @platforms//os:linux (has @platforms//os:osx)`, or a
  * target_settings config_setting the configuration does not match.
  */
-export function mismatchText(m: readonly { wanted: string; actual: string }[]): string {
-  return m.map((x) => (x.actual === 'does not match' || x.actual === 'cannot be used' ? `needs ${x.wanted} to match (it ${x.actual === 'does not match' ? 'does not' : 'cannot be used'})` : `needs ${x.wanted} (has ${x.actual})`)).join('; ');
+export function mismatchText(m: readonly { wanted: string; actual: string; setting?: true }[]): string {
+  return m.map((x) => (x.setting ? `needs ${x.wanted} to match (it ${x.actual === 'does not match' ? 'does not' : 'cannot be used'})` : `needs ${x.wanted} (has ${x.actual})`)).join('; ');
 }
 
 /** The result's diagnostics about `label` (own), and the others. */
