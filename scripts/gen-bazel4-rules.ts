@@ -47,6 +47,7 @@ const SAMPLES: readonly (readonly [string, string, Readonly<Record<string, strin
   ['py_library', 'pyl', { srcs: '["a.py"]' }],
   ['py_binary', 'pyb', { srcs: '["a.py"]', main: '"a.py"' }],
   ['py_test', 'pyt', { srcs: '["a.py"]', main: '"a.py"' }],
+  ['py_runtime', 'pyr', { interpreter_path: '"/usr/bin/python3"', python_version: '"PY3"' }],
   ['objc_library', 'ol', { srcs: '["a.m"]' }],
   ['sh_test', 'st', { srcs: '["t.sh"]' }],
   ['sh_binary', 'sb', { srcs: '["t.sh"]' }],
@@ -94,6 +95,12 @@ const STARLARK_RULES_BZL = [
 /** The targets whose deps() closure the tool packages are recorded from (Java and proto need downloads). */
 const CLOSURE_OF = ['st', 'sb', 'cl', 'cb', 'ct', 'ci', 'ol', 'pyb', 'pyt'];
 
+/**
+ * The Python toolchain 4.2.3's WORKSPACE suffix registers (py_binary and py_test resolve it), and what it names
+ * (its `toolchain` attribute is a nodep label, which deps() does not follow).
+ */
+const PYTHON_TOOLCHAIN = '@bazel_tools//tools/python:autodetecting_toolchain + @bazel_tools//tools/python:_autodetecting_py_runtime_pair';
+
 function reexports(rules: string[]): string {
   return rules.map((r) => `def ${r}(**kwargs):\n    native.${r}(**kwargs)\n`).join('');
 }
@@ -129,8 +136,9 @@ function record(): void {
   mkdirSync(DATA, { recursive: true });
   writeFileSync(join(DATA, 'build-language.pb'), bazel(['info', 'build-language']));
   writeFileSync(join(DATA, 'rules.xml'), clean(bazel(['query', ...overrides, '//a:*', '--output=xml', '--xml:default_values'])));
-  // The C++ toolchain type too: rules request it by toolchain resolution (a nodep attribute deps() skips).
-  const closure = `(deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')}) + @bazel_tools//tools/cpp:toolchain_type) except //a:*`;
+  // The C++ and Python toolchain types too, and the Python toolchain Bazel registers: rules request them by
+  // toolchain resolution (nodep attributes deps() skips), and cquery lists what they resolve to.
+  const closure = `(deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')} + ${PYTHON_TOOLCHAIN}) + @bazel_tools//tools/cpp:toolchain_type + @bazel_tools//tools/python:toolchain_type) except //a:*`;
   writeFileSync(join(DATA, 'tools.build'), clean(bazel(['query', ...overrides, closure, '--output=build'])));
   writeFileSync(join(DATA, 'tools.label_kind'), clean(bazel(['query', ...overrides, closure, '--output=label_kind', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.package_groups.xml'), clean(bazel(['query', ...overrides, `kind("package group", ${closure})`, '--output=xml', '--order_output=full'])));
@@ -413,18 +421,39 @@ function queryAttributesTable(proto: Map<string, Map<string, ProtoAttr>>, xml: M
 // ---- the tools module ----
 
 /** Infers a Starlark attribute type for a rule class defined in a .bzl file from the values the BUILD output shows. */
-function starlarkAttrType(value: string): string {
+/** Attributes every rule has: a Starlark rule class cannot declare them. */
+const COMMON_ATTRIBUTES = new Set(['visibility', 'tags', 'testonly', 'deprecation', 'features', 'licenses', 'compatible_with', 'restricted_to', 'target_compatible_with', 'exec_compatible_with', 'exec_properties']);
+
+/** A Starlark attribute type for a value query printed; labels of generated files are outputs. */
+function starlarkAttrType(value: string, generated: { has(label: string): boolean }): string {
   const v = value.startsWith('select(') ? value.slice(value.indexOf('": ') + 3) : value;
+  if (/^"\/\/[^"]*"$/.test(v) && generated.has(JSON.parse(v))) return 'attr.output()';
+  if (/^\["\/\/[^"]*"(, "\/\/[^"]*")*\]$/.test(v) && (JSON.parse(v) as string[]).every((l) => generated.has(l))) return 'attr.output_list()';
   if (/^(True|False)\b/.test(v)) return 'attr.bool()';
   if (/^-?\d/.test(v)) return 'attr.int()';
   if (v.startsWith('{')) return 'attr.string_dict()';
-  if (v.startsWith('[')) return /^\["(@|\/\/|:)/.test(v) ? 'attr.label_list(allow_files = True)' : 'attr.string_list()';
-  return /^"(@|\/\/|:)/.test(v) ? 'attr.label(allow_files = True)' : 'attr.string()';
+  // A label starts with `//`, `:` or `@repo//` (`@echo …` is a string).
+  if (v.startsWith('[')) return /^\["(@[\w.~+-]*\/\/|\/\/|:)/.test(v) ? 'attr.label_list(allow_files = True)' : 'attr.string_list()';
+  return /^"(@[\w.~+-]*\/\/|\/\/|:)/.test(v) ? 'attr.label(allow_files = True)' : 'attr.string()';
 }
 
 function toolsModule(natives: ReadonlySet<string>): string {
   const build = readFileSync(join(DATA, 'tools.build'), 'utf8');
-  const pkgs = new Map<string, { rules: { line: number; text: string }[]; starlark: Map<string, Map<string, string>>; macros: Map<string, string> }>();
+  // Per package: its rules (the callee, the rule class it creates, the attribute lines), the Starlark rule
+  // classes it loads (attribute types) and the macros it calls (the rule classes each creates).
+  type Call = { line: number; callee: string; cls: string; body: string; viaMacro?: boolean };
+  const pkgs = new Map<string, { rules: Call[]; starlark: Map<string, Map<string, string>>; macros: Map<string, Set<string>> }>();
+  // A label a Starlark rule's attribute names is one of its outputs when it is a generated file of the closure,
+  // or not in the closure at all (deps() reaches every input; an output the closure does not use is not in it).
+  const known = new Set<string>();
+  const generated = new Set<string>();
+  for (const l of readFileSync(join(DATA, 'tools.label_kind'), 'utf8').split('\n')) {
+    const m = /^(.*) @([^/]+)\/\/([^:]*):(.+)$/.exec(l);
+    if (!m) continue;
+    known.add(`//${m[3]}:${m[4]}`);
+    if (m[1] === 'generated file') generated.add(`//${m[3]}:${m[4]}`);
+  }
+  const isOutput = { has: (l: string) => generated.has(l) || !known.has(l) };
   const pkgOf = (repo: string, pkg: string) => {
     const k = `${repo}\0${pkg}`;
     let p = pkgs.get(k);
@@ -441,7 +470,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
     const cls = head[1]!;
     const p = pkgOf(repo!, pkg);
     const attrLines = body.split('\n').slice(1, -1);
-    let text = body;
+    let callee: string | undefined;
     if (!natives.has(cls)) {
       // A rule class from a .bzl file: declared in the package's stand-in .bzl with the attributes used.
       const attrs = p.starlark.get(cls) ?? new Map<string, string>();
@@ -451,24 +480,25 @@ function toolsModule(natives: ReadonlySet<string>): string {
         const m = /^ {2}(\w+) = (.*),$/.exec(l);
         if (!m) continue;
         if (m[1] === 'generator_function') macro = JSON.parse(m[2]!);
-        if (m[1] === 'name' || m[1]!.startsWith('generator_')) continue;
-        if (!attrs.has(m[1]!)) attrs.set(m[1]!, starlarkAttrType(m[2]!));
+        if (m[1] === 'name' || m[1]!.startsWith('generator_') || COMMON_ATTRIBUTES.has(m[1]!)) continue;
+        if (!attrs.has(m[1]!)) attrs.set(m[1]!, starlarkAttrType(m[2]!.replaceAll(`"@${repo}//`, '"//'), isOutput));
       }
       // A private rule class (`_write_xfile`) is called through its macro, as the real BUILD file does.
-      const callee = cls.startsWith('_') && macro ? macro : cls;
-      if (callee !== cls) p.macros.set(callee, cls);
-      text = `${callee}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
+      if (cls.startsWith('_') && macro) callee = macro;
     } else {
       // A native rule a macro created (`win_cc_binary`, or rules_cc's `cc_library` wrapper) is called through a
       // stand-in of that macro, so that its location is the macro call's and its generator_* attributes are set,
       // as in the BUILD file Bazel read.
       const macro = attrLines.map((l) => /^ {2}generator_function = (".*"),$/.exec(l)?.[1]).find((m) => m !== undefined);
-      const callee = macro ? JSON.parse(macro) as string : cls;
-      if (macro) p.macros.set(callee, `native.${cls}`);
-      text = `${callee}(\n${attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n')}\n)`;
+      if (macro) callee = JSON.parse(macro) as string;
+    }
+    if (callee !== undefined) {
+      const made = p.macros.get(callee) ?? new Set<string>();
+      p.macros.set(callee, made.add(natives.has(cls) ? `native.${cls}` : cls));
     }
     // Inside its own repository a label needs no repository part (as in the BUILD file Bazel read).
-    p.rules.push({ line: Number(line), text: text.replaceAll(`"@${repo}//`, '"//') });
+    const lines = attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n');
+    p.rules.push({ line: Number(line), callee: callee ?? cls, cls, body: lines.replaceAll(`"@${repo}//`, '"//'), viaMacro: callee !== undefined });
   }
   // Package groups (the BUILD output shows rules only).
   const groups = readFileSync(join(DATA, 'tools.package_groups.xml'), 'utf8');
@@ -477,7 +507,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
     const list = (n: string) => [...(new RegExp(`<list name="${n}">([\\s\\S]*?)</list>`).exec(body!)?.[1] ?? '').matchAll(/value="([^"]*)"/g)].map((x) => x[1]!);
     const packages = list('packages').map((p) => (p.startsWith('//') || p === 'public' || p === 'private' || p.startsWith('-') ? p : `//${p}`));
     const includes = list('includes').map((l) => l.replace(`@${repo}//`, '//'));
-    pkgOf(repo!, pkg).rules.push({ line: Number(line), text: `package_group(\n  name = ${JSON.stringify(name)},\n  packages = ${JSON.stringify(packages)},\n  includes = ${JSON.stringify(includes)},\n)` });
+    pkgOf(repo!, pkg).rules.push({ line: Number(line), callee: 'package_group', cls: 'package_group', body: `  name = ${JSON.stringify(name)},\n  packages = ${JSON.stringify(packages)},\n  includes = ${JSON.stringify(includes)},` });
   }
   // Source files of the closure, so that globs and file checks see them.
   const sources: [string, string, string][] = [];
@@ -500,11 +530,24 @@ function toolsModule(natives: ReadonlySet<string>): string {
     if (p.starlark.size || p.macros.size) {
       const bzl = ['# Stand-ins for the rule classes and macros this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
       for (const [cls, attrs] of p.starlark) {
-        bzl.push(`${cls} = rule(`, '    implementation = _impl,', '    attrs = {');
+        // A rule with outputs writes them empty (Bazel fails a rule that leaves a declared output without action).
+        const outs = [...attrs].filter(([, t]) => t.startsWith('attr.output')).map(([n]) => n);
+        const impl = outs.length ? `_${cls.replace(/^_+/, '')}_impl` : '_impl';
+        if (outs.length) {
+          bzl.push(`def ${impl}(ctx):`, `    for out in [${outs.map((n) => `ctx.outputs.${n}`).join(', ')}]:`);
+          bzl.push('        for f in (out if type(out) == "list" else [out] if out else []):', '            ctx.actions.write(f, "")', '    return []', '');
+        }
+        bzl.push(`${cls} = rule(`, `    implementation = ${impl},`, '    attrs = {');
         for (const [n, t] of attrs) bzl.push(`        ${JSON.stringify(n)}: ${t},`);
         bzl.push('    },', ')', '');
       }
-      for (const [macro, cls] of p.macros) bzl.push(`def ${macro}(**kwargs):`, `    ${cls}(**kwargs)`, '');
+      // A macro that creates rules of several classes (Python's define_autodetecting_toolchain: a toolchain and
+      // py_runtimes) is told which by a `rulepen_class` argument (not an attribute: query does not show it).
+      for (const [macro, made] of p.macros) {
+        const classes = [...made];
+        if (classes.length === 1) bzl.push(`def ${macro}(**kwargs):`, `    ${classes[0]}(**kwargs)`, '');
+        else bzl.push(`def ${macro}(rulepen_class, **kwargs):`, ...classes.map((c, i) => `    ${i ? 'elif' : 'if'} rulepen_class == "${c}":\n        ${c}(**kwargs)`), '');
+      }
       file(repo, `${prefix}rulepen_stand_ins.bzl`, bzl.join('\n'));
       const exported = [...p.starlark.keys()].filter((c) => !c.startsWith('_')).concat([...p.macros.keys()]);
       head.unshift(`load(":rulepen_stand_ins.bzl", ${exported.map((c) => JSON.stringify(c)).join(', ')})`);
@@ -514,7 +557,9 @@ function toolsModule(natives: ReadonlySet<string>): string {
     const out = [...head];
     for (const r of p.rules.sort((a, b) => a.line - b.line)) {
       while (out.length < r.line - 1) out.push('');
-      out.push(...r.text.split('\n'));
+      const made = r.viaMacro ? p.macros.get(r.callee)! : undefined;
+      const kind = made && made.size > 1 ? `\n  rulepen_class = "${natives.has(r.cls) ? `native.${r.cls}` : r.cls}",` : '';
+      out.push(...`${r.callee}(${kind}\n${r.body}\n)`.split('\n'));
     }
     file(repo, `${prefix}BUILD`, out.join('\n') + '\n');
   }

@@ -231,14 +231,17 @@ export class Analysis implements ConfiguredGraph {
 
   // ---- analysing ----
 
-  /** Analyses what a label names in a configuration (source files in none); undefined when it names nothing. */
+  /**
+   * Analyses what a label names in a configuration (source files and package groups, which are not configurable,
+   * in none); undefined when it names nothing.
+   */
   analyzeLabel(label: Label, config: Configuration): AnalyzedTarget | undefined {
     const t = this.lookup.target(label);
     return t ? this.analyze(t, config) : undefined;
   }
 
   analyze(t: Target, config: Configuration | null): AnalyzedTarget {
-    const c = t.kind === 'source file' ? null : config;
+    const c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
     const key = `${labelToString(t.label)} (${c?.id ?? 'null'})`;
     const done = this.done.get(key);
     if (done) return done;
@@ -398,19 +401,23 @@ export class Analysis implements ConfiguredGraph {
       // Current Bazel's genquery reads its scope as packages, not as analysed (configured, visibility-checked) deps.
       if (rule.ruleClass === 'genquery' && spec.name === 'scope' && !this.profile.genqueryScopeAnalysed) continue;
       const tool = spec.tool === true;
-      const depConfig = tool ? (spec.name === 'exec_tools' ? this.execToolsConfig : this.toolConfig) : config;
+      // An exec-transition tool of a host-configured target stays in the host configuration.
+      const depConfig = tool ? (spec.exec && config.kind !== 'host' ? this.execToolsConfig : this.toolConfig) : config;
       if (spec.implicit) {
         // 4.2.3's C++ toolchain by --cpu: the cc_toolchain_suite --crosstool_top names, in the rule's configuration.
         if (spec.name === ':cc_toolchain' && this.profile.toolchains.ccToolchainSuite && typeof spec.default === 'string') {
           this.edge(s, rule, spec.name, implicitLabel(spec.default), config, { implicit: true, tool: false, checked: false });
           continue;
         }
-        if (spec.queryOnly) continue;
-        const v = attrValue(rule, spec.name);
-        if (typeof v === 'string') this.edge(s, rule, spec.name, implicitLabel(v), depConfig, { implicit: true, tool, checked: false });
+        if (spec.queryOnly && !this.profile.implicitToolsAnalysed) continue;
+        this.toolEdges(s, rule, spec, attrValue(rule, spec.name), depConfig, tool);
         continue;
       }
-      if (!rule.attrs.has(spec.name)) continue;
+      if (!rule.attrs.has(spec.name)) {
+        // A native rule's default labels (cc_binary's malloc) are implicit dependencies on Bazel's tools.
+        if (this.profile.implicitToolsAnalysed) this.toolEdges(s, rule, spec, spec.default, depConfig, tool);
+        continue;
+      }
       const value = s.attrs.has(spec.name) ? s.attrs.get(spec.name) : this.resolve(rule, spec.name, config, s);
       if (value === undefined) continue;
       // A label listed twice is one dependency (the duplicate is a loading error).
@@ -462,6 +469,19 @@ export class Analysis implements ConfiguredGraph {
         }
       }
       for (const check of s.checks ?? []) check();
+    }
+  }
+
+  /**
+   * Implicit edges to Bazel's tools, from an implicit attribute or an unset attribute's default labels. Tools the
+   * stand-in @bazel_tools lacks (Java's and proto's, which Bazel downloads) are left out rather than errors.
+   */
+  private toolEdges(s: NodeState, rule: RuleTarget, spec: AttrSpec, v: unknown, config: Configuration, tool: boolean): void {
+    for (const l of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {
+      if (typeof l !== 'string' || !/^(@[^/]*)?\/\/[^:]*:/.test(l)) continue;
+      const label = implicitLabel(l);
+      if ('error' in this.lookup.get(label)) continue;
+      this.edge(s, rule, spec.name, label, config, { implicit: true, tool, checked: false });
     }
   }
 
@@ -839,6 +859,7 @@ class Context implements RuleContext {
   readonly profile: Profile;
   readonly workspaceDir: string;
   readonly loader: Loader;
+  readonly ruleLoader: Loader;
   readonly configContext: ConfigContext;
   readonly toolConfig: Configuration;
 
@@ -853,6 +874,7 @@ class Context implements RuleContext {
     this.profile = analysis.profile;
     this.workspaceDir = analysis.workspaceDir;
     this.loader = analysis.loader;
+    this.ruleLoader = analysis.lookup.loaderOf(rule.label.repo) ?? analysis.loader;
     this.configContext = analysis.opts.context;
     this.toolConfig = analysis.toolConfig;
   }

@@ -30,6 +30,8 @@ export interface RuleContext {
   readonly workspaceDir: string;
   /** The loaded packages and .bzl modules (read only): genquery's query and doc extraction run over them. */
   readonly loader: Loader;
+  /** The loader of the rule's own repository (a built-in one's for Bazel's tools): its .bzl files define its class. */
+  readonly ruleLoader: Loader;
   /** The command line and lookups the configuration layer reads (config_setting matching). */
   readonly configContext: ConfigContext;
   /**

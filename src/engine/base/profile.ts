@@ -86,11 +86,19 @@ export interface Profile {
    */
   readonly platformEdges: { readonly rules: readonly string[] | { readonly allExcept: readonly string[] }; readonly execPlatform: 'none' | 'target' | 'exec' };
   /**
+   * Native rules' implicit dependencies on Bazel's own tools (`$test_runtime`, `$launcher`, `$grep_includes`, …)
+   * are analysed, so cquery lists them with their closures, in the configuration each attribute names (4.2.3,
+   * checked with `cquery deps(…)`; its @bazel_tools is a stand-in generated from Bazel). Current Bazel's come
+   * from rules_cc and rules_shell, which rulepen does not model: query lists them, analysis does not follow them.
+   */
+  readonly implicitToolsAnalysed: boolean;
+  /**
    * Toolchain resolution (config/toolchains.ts). `registered`: the toolchains Bazel registers itself, after the
-   * user's (4.2.3's WORKSPACE suffix registers @local_config_cc_toolchains//:all). `nativeTypes`: the toolchain
-   * types native rule classes request (4.2.3, checked with --toolchain_resolution_debug and a platform no C++
-   * toolchain matches: C++, Java and Python binary rules request the C++ type; the Python and shell types always
-   * resolve, to toolchains without constraints, and are left out). `messages`: 4.2.3's "no matching toolchains
+   * user's (4.2.3's WORKSPACE suffix registers @local_config_cc_toolchains//:all and Python's autodetecting
+   * toolchain). `nativeTypes`: the toolchain types native rule classes request (4.2.3, checked with
+   * --toolchain_resolution_debug and a platform no C++ toolchain matches: C++, Java and Python binary rules request
+   * the C++ type; py_binary and py_test the Python type too, which resolves to a toolchain without constraints, as
+   * cquery shows). `messages`: 4.2.3's "no matching toolchains
    * found for types …" (with the C++ hint) or current Bazel's, with the --toolchain_resolution_debug line.
    * `toolchainConfig`: the configuration a resolved toolchain is analysed in (4.2.3: host; checked with cquery).
    * `ccToolchainSuite`: rules with the late-bound `:cc_toolchain` attribute depend on --crosstool_top's
@@ -235,11 +243,13 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
       rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
       execPlatform: 'target',
     },
+    implicitToolsAnalysed: true,
     toolchains: {
-      registered: ['@local_config_cc_toolchains//:all'],
-      nativeTypes: Object.fromEntries(
-        ['cc_binary', 'cc_import', 'cc_library', 'cc_test', 'java_binary', 'java_library', 'java_plugin', 'java_test', 'py_binary', 'py_test'].map((r) => [r, ['@bazel_tools//tools/cpp:toolchain_type']]),
-      ),
+      registered: ['@local_config_cc_toolchains//:all', '@bazel_tools//tools/python:autodetecting_toolchain'],
+      nativeTypes: {
+        ...Object.fromEntries(['cc_binary', 'cc_import', 'cc_library', 'cc_test', 'java_binary', 'java_library', 'java_plugin', 'java_test'].map((r) => [r, ['@bazel_tools//tools/cpp:toolchain_type']])),
+        ...Object.fromEntries(['py_binary', 'py_test'].map((r) => [r, ['@bazel_tools//tools/cpp:toolchain_type', '@bazel_tools//tools/python:toolchain_type']])),
+      },
       messages: 'bazel4',
       toolchainConfig: 'host',
       ccToolchainSuite: true,
@@ -283,6 +293,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     enforceConfigSettingVisibility: true,
     defaultHostPlatform: '@platforms//host:host',
     platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: 'exec' },
+    implicitToolsAnalysed: false,
     toolchains: { registered: [], nativeTypes: {}, messages: 'current', toolchainConfig: 'target', ccToolchainSuite: false },
     incompatibleTargets: { skipDependencies: true, cqueryExplicitError: false, currentWording: true },
     displaySourceFileLocation: { default: true, inProto: true },

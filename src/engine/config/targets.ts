@@ -78,6 +78,11 @@ export class TargetLookup {
 
   constructor(readonly loader: Loader) {}
 
+  /** The loader of a repository: the main one for '', a built-in one's, null for a repository rulepen lacks. */
+  loaderOf(repo: string): Loader | null {
+    return repo === '' ? this.loader : this.repoLoader(repo);
+  }
+
   private repoLoader(repo: string): Loader | null {
     let l = this.repoLoaders.get(repo);
     if (l === undefined) {

@@ -103,9 +103,7 @@ function targetValue(d: AnalyzedTarget): Value {
 function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   canonicalLabels = ctx.profile.canonicalLabelStrings;
   const { rule, config, label } = ctx;
-  const rc = ruleClassOf(ctx.loader, rule);
-  // rulepen's stand-ins of Bazel's own repositories define rule classes only to be queried.
-  if (!rc && rule.label.repo !== '') return {};
+  const rc = ruleClassOf(ctx.ruleLoader, rule);
   if (!rc) {
     ctx.ruleError(`rulepen cannot find the rule class of ${rule.ruleClass}`);
     return { failed: true };

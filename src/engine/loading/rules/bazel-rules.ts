@@ -121,9 +121,18 @@ const FILE_TYPES: Readonly<Record<string, { readonly spec: Partial<AttrSpec>; re
   'py_test.deps': { spec: { fileTypes: 'none' } },
 };
 
+/**
+ * cc_toolchain's file groups and C++ tools are built in the exec configuration (CcToolchainRule's exec transition,
+ * which the build-language proto does not show: it marks host attributes only). Checked with 4.2.3's `cquery
+ * deps(//tc:tc)`: all_files … coverage_files in the exec configuration, static/dynamic_runtime_lib, libc_top and
+ * toolchain_config in the target one.
+ */
+const CC_TOOLCHAIN_EXEC = new Set(['all_files', 'compiler_files', 'compiler_files_without_includes', 'strip_files', 'objcopy_files', 'as_files', 'ar_files', 'linker_files', 'dwp_files', 'coverage_files', '$interface_library_builder', '$link_dynamic_library_tool']);
+
 function withFileTypes(ruleClass: string, a: AttrSpec, bazel4: boolean): AttrSpec {
   const row = FILE_TYPES[`${ruleClass}.${a.name}`];
-  return row && (bazel4 || !row.bazel4Only) ? { ...a, ...row.spec } : a;
+  const typed = row && (bazel4 || !row.bazel4Only) ? { ...a, ...row.spec } : a;
+  return ruleClass === 'cc_toolchain' && CC_TOOLCHAIN_EXEC.has(a.name) ? { ...typed, tool: true, exec: true } : typed;
 }
 
 function spec(a: GeneratedAttr, withImplicit: boolean): AttrSpec | undefined {
@@ -138,7 +147,7 @@ function spec(a: GeneratedAttr, withImplicit: boolean): AttrSpec | undefined {
     default: def as AttrDefault,
     ...(flags.includes('m') ? { mandatory: true } : {}),
     ...(flags.includes('n') ? { configurable: false } : {}),
-    // Implicit dependencies are not edges for rulepen's analysis: it builds none of Bazel's tools.
+    // Implicit dependencies on Bazel's tools: analysed only where the profile says so (implicitToolsAnalysed).
     ...(implicit ? { implicit: true, queryOnly: true } : {}),
     ...(flags.includes('h') && labelish ? { tool: true } : {}),
     doc: ATTR_DOCS[name] ?? (implicit ? `An implicit dependency of the rule (Bazel 4.2.3 ${name}).` : `The ${name} attribute (see Bazel's reference).`),

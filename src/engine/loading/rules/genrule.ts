@@ -9,7 +9,7 @@ export const genrule: RuleSchema = {
     { name: 'toolchains', type: 'label_list', default: [], configurable: false, doc: 'Targets whose Make variables the command may use.' },
     { name: 'srcs', type: 'label_list', default: [], doc: 'Inputs, built in the target configuration.' },
     { name: 'tools', type: 'label_list', default: [], tool: true, doc: 'Tools the command runs, built in the exec (4.2.3: host) configuration.' },
-    { name: 'exec_tools', type: 'label_list', default: [], tool: true, doc: 'Tools built in the exec configuration (removed in Bazel 7).' },
+    { name: 'exec_tools', type: 'label_list', default: [], tool: true, exec: true, doc: 'Tools built in the exec configuration (removed in Bazel 7).' },
     { name: 'outs', type: 'output_list', mandatory: true, configurable: false, doc: 'Generated files, relative to the package.' },
     { name: 'cmd', type: 'string', default: '', doc: 'The command (fallback when no platform-specific command applies).' },
     { name: 'cmd_bash', type: 'string', default: '', doc: 'The Bash command; takes priority over cmd.' },

@@ -44,8 +44,9 @@ export interface AttrSpec {
   /** The attribute exists only in current Bazel (profile row `postBazel4Attributes`). */
   readonly modernOnly?: boolean;
   /**
-   * An implicit dependency on Bazel's own tools (test wrappers, launchers, C++ toolchains) that query follows but
-   * analysis does not: rulepen builds none of those tools.
+   * An implicit dependency on Bazel's own tools (test wrappers, launchers, C++ toolchains) that query follows;
+   * analysis follows it only under a profile whose @bazel_tools stand-in has them (`implicitToolsAnalysed`), and
+   * never builds them.
    */
   readonly queryOnly?: boolean;
   /**
@@ -62,6 +63,11 @@ export interface AttrSpec {
   readonly nonEmpty?: boolean;
   /** Label attributes only: the edge is a host/exec tool dependency (genrule tools). */
   readonly tool?: boolean;
+  /**
+   * A tool built in the exec configuration even where tools are host ones (Bazel 4.2.3's exec transition: genrule
+   * `exec_tools`, cc_toolchain's file groups); from a target in the host configuration it stays host.
+   */
+  readonly exec?: boolean;
   /**
    * Bazel's `orderIndependent()`: query's build, xml and proto outputs print the list sorted (duplicates kept);
    * the rule itself keeps the order written (its edges, `labels()`).
