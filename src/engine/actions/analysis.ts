@@ -121,6 +121,8 @@ interface NodeState {
   loadingFailure?: boolean;
   /** The rule's resolved toolchains (rules that request toolchain types). */
   toolchains?: ResolvedToolchains;
+  /** The step at which its own first error was found (see Analysis.stepOf). */
+  errorStep?: number;
 }
 
 const NO_EDGES: readonly ConfiguredEdge[] = [];
@@ -152,6 +154,10 @@ export class Analysis implements ConfiguredGraph {
   /** What the console prints, in order: the Diagnostics and the DEBUG lines of print() in implementations. */
   private readonly printed: (Diagnostic | ConsoleEvent)[] = [];
   private taken = 0;
+  /** The step at which each printed diagnostic or DEBUG line was emitted (see stepOf). */
+  private readonly printedStep = new WeakMap<Diagnostic | ConsoleEvent, number>();
+  /** Per configured-target key: the step its analysis completes at, and the one its failure is known at. */
+  private readonly steps = new Map<string, { readonly done: number; readonly failed: number }>();
   private readonly done = new Map<string, AnalyzedTarget>();
   private readonly state = new Map<string, NodeState>();
   private readonly order: AnalyzedTarget[] = [];
@@ -226,7 +232,84 @@ export class Analysis implements ConfiguredGraph {
 
   /** A `DEBUG: <file>:<line>:<column>: <message>` line: print() in a rule implementation. */
   debug(text: string): void {
-    this.printed.push({ severity: 'debug', text });
+    const e: ConsoleEvent = { severity: 'debug', text };
+    this.printed.push(e);
+    this.printedStep.set(e, this.currentStep());
+  }
+
+  // ---- when things happen ----
+  //
+  // Bazel analyses targets in parallel (Skyframe); without --keep_going the first error found stops everything,
+  // and only what was printed by then is printed. rulepen analyses depth first, so it models that time: a
+  // target's analysis completes one step after its last dependency's (a source file at step 1); a rule's own
+  // errors (visibility, attributes, its implementation) are found when it completes, a dependency that does not
+  // exist at step 1 (its package loads), a failed select() key or dependency's failure one step after it is found
+  // there, which ends the target's analysis (checked with 4.2.3: analysis-042…045). The order Bazel's threads
+  // take targets in is not modelled: among targets failing at the same step, the first listed is taken.
+
+  /** The step at which a target's analysis completes. */
+  stepOf(t: AnalyzedTarget): number {
+    return this.steps.get(t.key)?.done ?? 1;
+  }
+
+  /** The step at which a failed target's failure is known (Infinity when it did not fail). */
+  failureStep(t: AnalyzedTarget): number {
+    return this.steps.get(t.key)?.failed ?? Infinity;
+  }
+
+  /** The step a printed diagnostic or DEBUG line was emitted at. */
+  printedAt(e: Diagnostic | ConsoleEvent): number {
+    return this.printedStep.get(e) ?? 0;
+  }
+
+  /**
+   * Whether Bazel prints a diagnostic when `first`'s failure stops analysis: it was found before, or it is one of
+   * the errors on the way to that failure (at the same step, another target's are not printed).
+   */
+  printedBefore(e: Diagnostic | ConsoleEvent, first: AnalyzedTarget): boolean {
+    const at = this.printedAt(e);
+    const stop = this.failureStep(first);
+    if (at !== stop) return at < stop;
+    const target = 'target' in e ? e.target : undefined;
+    return target === undefined || this.failureChain(first).has(target);
+  }
+
+  /** The labels from a failed target down the dependencies whose failure it was found through. */
+  private failureChain(t: AnalyzedTarget): Set<string> {
+    const labels = new Set<string>();
+    for (let x: AnalyzedTarget | undefined = t; x && !labels.has(labelToString(x.label)); ) {
+      labels.add(labelToString(x.label));
+      const step = this.failureStep(x);
+      x = this.state.get(x.key)?.edges.map((e) => e.to as AnalyzedTarget).find((d) => d.failed && this.failureStep(d) + 1 === step);
+    }
+    return labels;
+  }
+
+  /** Of failed top-level targets, the one whose failure Bazel finds first (the first listed among ties). */
+  firstFailure<T extends AnalyzedTarget>(failed: readonly T[]): T | undefined {
+    let best: T | undefined;
+    for (const t of failed) if (!best || this.failureStep(t) < this.failureStep(best)) best = t;
+    return best;
+  }
+
+  /** The step of the target being analysed now: one after its dependencies analysed so far. */
+  private currentStep(): number {
+    const key = this.stack[this.stack.length - 1];
+    const s = key === undefined ? undefined : this.state.get(key);
+    return s ? 1 + Math.max(0, ...s.edges.map((e) => this.stepOf(e.to as AnalyzedTarget))) : 0;
+  }
+
+  private recordSteps(key: string, s: NodeState, failed: boolean): void {
+    const done = 1 + Math.max(0, ...s.edges.map((e) => this.stepOf(e.to as AnalyzedTarget)));
+    if (!failed) {
+      this.steps.set(key, { done, failed: Infinity });
+      return;
+    }
+    // A failure ends the target's analysis then (without --keep_going Bazel does not wait for the others).
+    let at = s.errorStep ?? Infinity;
+    for (const e of s.edges) if ((e.to as AnalyzedTarget).failed) at = Math.min(at, this.failureStep(e.to as AnalyzedTarget) + 1);
+    if (at === Infinity) at = done;
+    this.steps.set(key, { done: at, failed: at });
   }
 
   // ---- analysing ----
@@ -258,6 +341,7 @@ export class Analysis implements ConfiguredGraph {
       this.stack.pop();
     }
     if (s.failed && !result.failed) result = { ...result, failed: true };
+    this.recordSteps(key, s, result.failed);
     if (result.failed) result = { ...result, rootCause: s.cause ?? { kind: 'target', label: labelToString(t.label) }, ...(s.loadingFailure ? { loadingFailure: true } : {}) };
     this.done.set(key, result);
     this.order.push(result);
@@ -682,8 +766,9 @@ export class Analysis implements ConfiguredGraph {
     if ('error' in found) {
       // A select() key that names nothing is reported by the select() as an invalid condition.
       if (attr === '$config_dependencies') return undefined;
-      if (owner.kind === 'rule') this.report(owner, referencedBy(found.error, owner.label), { attr, value: labelToString(label) });
-      else this.report(undefined, found.error);
+      // Found as soon as the dependency's package loads.
+      if (owner.kind === 'rule') this.report(owner, referencedBy(found.error, owner.label), { attr, value: labelToString(label) }, { once: 'loaded' });
+      else this.report(undefined, found.error, {}, { once: 'loaded' });
       s.failed = true;
       s.cause ??= { kind: 'loading' };
       s.loadingFailure = true;
@@ -698,8 +783,8 @@ export class Analysis implements ConfiguredGraph {
       // Once per dependency (a label in two attributes is one).
       if (!(s.inErrorReported ??= new Set()).has(labelToString(t.label))) {
         s.inErrorReported.add(labelToString(t.label));
-        if (owner.kind === 'rule') this.report(owner, referencedBy(inError, owner.label), { attr, value: labelToString(label) });
-        else this.report(undefined, inTargetNoSuchLabel(owner.label, t.label, inError));
+        if (owner.kind === 'rule') this.report(owner, referencedBy(inError, owner.label), { attr, value: labelToString(label) }, { once: 'loaded' });
+        else this.report(undefined, inTargetNoSuchLabel(owner.label, t.label, inError), {}, { once: 'loaded' });
       }
       if (this.keepGoing) this.analyze(t, config);
       s.failed = true;
@@ -794,7 +879,7 @@ export class Analysis implements ConfiguredGraph {
     rule: RuleTarget | undefined,
     message: string,
     at: LocateRequest = {},
-    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly printedMessage?: string; readonly severity?: 'error' | 'warning' } = {},
+    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly printedMessage?: string; readonly severity?: 'error' | 'warning'; readonly once?: 'loaded' } = {},
   ): Diagnostic {
     const inMain = rule !== undefined && rule.label.repo === '';
     const place = inMain ? locateInRule(this.loader.workspace, rule, at) : undefined;
@@ -810,6 +895,12 @@ export class Analysis implements ConfiguredGraph {
     };
     this.diagnostics.push(d);
     this.printed.push(d);
+    const key = this.stack[this.stack.length - 1];
+    const s = key === undefined ? undefined : this.state.get(key);
+    // A loading error is found at step 1, when the dependency's package loads.
+    const step = o.once === 'loaded' ? 1 : this.currentStep();
+    this.printedStep.set(d, step);
+    if (s && d.severity === 'error') s.errorStep = Math.min(s.errorStep ?? Infinity, step);
     return d;
   }
 

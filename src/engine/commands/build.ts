@@ -33,7 +33,26 @@ export function topLevelArtifacts(t: AnalyzedTarget): Artifact[] {
 export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analysedBefore = 0): { ok: AnalyzedTarget[]; failed: boolean; loadingErrors: boolean } | { exit: number } {
   const ok: AnalyzedTarget[] = [];
   let failed = false;
-  for (const t of targets) {
+  if (!p.keepGoing) {
+    // Bazel analyses the targets in parallel and stops at the first failure it finds: only what was printed by
+    // then is printed (Analysis.firstFailure).
+    const all = targets.map((t) => p.analysis.analyze(t, p.target));
+    p.flushLoading();
+    const first = p.analysis.firstFailure(all.filter((a) => a.failed));
+    p.flushAnalysis(first);
+    p.topLevel.push(...all);
+    if (first) {
+      const l = labelToString(first.label);
+      const cause = rootCauseText(first.rootCause, l, p.ctx.workspaceDir);
+      p.con.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);
+      if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
+      p.elapsed(0);
+      p.failed(true);
+      return { exit: EXIT.BUILD_FAILURE };
+    }
+    ok.push(...all);
+  }
+  for (const t of p.keepGoing ? targets : []) {
     const a = p.analysis.analyze(t, p.target);
     // What loading printed meanwhile first: a .bzl file analysis loaded (starlark_doc_extract's src) prints its
     // parser's errors as loading it from a BUILD file would.
@@ -45,16 +64,7 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analyse
       continue;
     }
     failed = true;
-    const l = labelToString(t.label);
-    if (!p.keepGoing) {
-      const cause = rootCauseText(a.rootCause, l, p.ctx.workspaceDir);
-      p.con.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);
-      if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
-      p.elapsed(0);
-      p.failed(true);
-      return { exit: EXIT.BUILD_FAILURE };
-    }
-    p.con.line('warning', `errors encountered while analyzing target '${l}': it will not be built`);
+    p.con.line('warning', `errors encountered while analyzing target '${labelToString(t.label)}': it will not be built`);
   }
   // Then the platform restrictions of the targets that analysed.
   const restricted = platformRestrictions(p, ok);

@@ -160,11 +160,13 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     return out.result(EXIT.BUILD_FAILURE);
   }
   const an = analysis!;
-  out.report(an.takeDiagnostics());
   const explanations = analysisExplanations(an);
   const failed = analysed.filter((a) => a.failed);
-  if (failed.length > 0 && !keepGoing) {
-    const first = failed[0]!;
+  // Without --keep_going the first failure Bazel finds stops analysis: what was found after it is not printed.
+  const first = keepGoing ? undefined : an.firstFailure(failed);
+  const diagnostics = an.takeDiagnostics();
+  out.report(first ? diagnostics.filter((d) => an.printedBefore(d, first)) : diagnostics);
+  if (first) {
     const l = labelToString(first.label);
     const cause = rootCauseText(first.rootCause, l, ctx.workspaceDir);
     out.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);

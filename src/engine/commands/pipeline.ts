@@ -411,9 +411,10 @@ export class Pipeline {
     this.con.events(this.loader.events.splice(0));
   }
 
-  /** Prints what analysis reported since the last call. */
-  flushAnalysis(): void {
-    this.con.report(this.analysis.takeDiagnostics());
+  /** Prints what analysis reported since the last call (what Bazel printed before `first` failed, when given). */
+  flushAnalysis(first?: AnalyzedTarget): void {
+    const taken = this.analysis.takeDiagnostics();
+    this.con.report(first ? taken.filter((d) => this.analysis.printedBefore(d, first)) : taken);
   }
 
   analyzedLine(top: readonly AnalyzedTarget[]): void {
