@@ -14,6 +14,7 @@ import type { ConfiguredGraph, ConfiguredTarget } from '../config/index.ts';
 import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge, type QueryGraph } from './environment.ts';
 import { wordArg, type QueryFunction } from './function.ts';
 import type { TargetGraph } from './target-graph.ts';
+import { bazelAttributeOrder } from './graph.ts';
 
 export interface ConfiguredQueryOptions {
   readonly keepGoing: boolean;
@@ -129,6 +130,10 @@ export class ConfiguredQueryGraph implements QueryGraph<ConfiguredTarget> {
       at = actual;
     }
     if (at.target.kind !== 'rule') return [];
+    // Unlike query, cquery fails on a rule without the attribute (ConfiguredTargetAccessor.getPrerequisites).
+    if (attr !== 'name' && !bazelAttributeOrder(at.target.schema, true).some((a) => a.name === attr)) {
+      throw evaluationError(`in '${attr}' of rule ${labelToString(ct.target.label)}: configured target of type ${at.target.ruleClass} does not have attribute '${attr}'`);
+    }
     return this.configured.deps(at).filter((e) => e.attr === attr).map((e) => e.to);
   }
 }
