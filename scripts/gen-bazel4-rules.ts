@@ -15,6 +15,7 @@
 //   tools.build         `bazel query 'deps(…) except //a:*' --output=build` (the tool packages' rules)
 //   tools.label_kind    the same closure as `--output=label_kind` (its source files)
 //   tools.package_groups.xml   its package groups (visibility names them; query follows them)
+//   tools.source_files.xml     its source files (where each is declared, and its visibility)
 // Without `--record` it only regenerates the two modules from those files. Java's and proto's implicit
 // dependencies need repositories Bazel downloads (remote_java_tools, com_google_protobuf): their packages are
 // not recorded, so deps() of java_* and proto_library fails as Bazel's does offline.
@@ -142,6 +143,7 @@ function record(): void {
   writeFileSync(join(DATA, 'tools.build'), clean(bazel(['query', ...overrides, closure, '--output=build'])));
   writeFileSync(join(DATA, 'tools.label_kind'), clean(bazel(['query', ...overrides, closure, '--output=label_kind', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.package_groups.xml'), clean(bazel(['query', ...overrides, `kind("package group", ${closure})`, '--output=xml', '--order_output=full'])));
+  writeFileSync(join(DATA, 'tools.source_files.xml'), clean(bazel(['query', ...overrides, `kind("source file", ${closure})`, '--output=xml', '--order_output=full'])));
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -441,7 +443,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
   const build = readFileSync(join(DATA, 'tools.build'), 'utf8');
   // Per package: its rules (the callee, the rule class it creates, the attribute lines), the Starlark rule
   // classes it loads (attribute types) and the macros it calls (the rule classes each creates).
-  type Call = { line: number; callee: string; cls: string; body: string; viaMacro?: boolean };
+  type Call = { line: number; callee: string; cls: string; body: string; viaMacro?: boolean; close?: string };
   const pkgs = new Map<string, { rules: Call[]; starlark: Map<string, Map<string, string>>; macros: Map<string, Set<string>> }>();
   // A label a Starlark rule's attribute names is one of its outputs when it is a generated file of the closure,
   // or not in the closure at all (deps() reaches every input; an output the closure does not use is not in it).
@@ -509,6 +511,40 @@ function toolsModule(natives: ReadonlySet<string>): string {
     const includes = list('includes').map((l) => l.replace(`@${repo}//`, '//'));
     pkgOf(repo!, pkg).rules.push({ line: Number(line), callee: 'package_group', cls: 'package_group', body: `  name = ${JSON.stringify(name)},\n  packages = ${JSON.stringify(packages)},\n  includes = ${JSON.stringify(includes)},` });
   }
+  // Source files no recorded rule declares, where they are declared: exports_files() at that line (its '(' at
+  // column 14, with the visibility it gives), else a rule outside the closure, for which a filegroup stands in.
+  // One a rule declares has its package's default visibility, which the package gets.
+  const defaultVisibility = new Map<string, string[]>();
+  const exported = new Map<string, Map<number, { names: string[]; visibility: string[]; column: number }>>();
+  const xml = readFileSync(join(DATA, 'tools.source_files.xml'), 'utf8');
+  for (const m of xml.matchAll(/<source-file location="\$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?BUILD(?:\.bazel)?:(\d+):(\d+)" name="[^"]*:([^"]+)">([\s\S]*?)<\/source-file>/g)) {
+    const [, repo, pkg = '', lineText, column, name, body] = m;
+    if (repo === 'platforms' || name === 'BUILD' || name!.endsWith('.bzl')) continue;
+    const line = Number(lineText);
+    const visibility = [...body!.matchAll(/<visibility-label name="([^"]*)"\/>/g)].map((x) => x[1]!.replace(`@${repo}//`, '//'));
+    const k = `${repo}\0${pkg}`;
+    const byRule = pkgs.get(k)?.rules.some((r) => r.line === line) ?? false;
+    if ((byRule || column !== '14') && !defaultVisibility.has(k)) defaultVisibility.set(k, visibility);
+    if (byRule) continue;
+    const byLine = exported.get(k) ?? new Map<number, { names: string[]; visibility: string[]; column: number }>();
+    exported.set(k, byLine);
+    const at = byLine.get(line) ?? { names: [], visibility, column: Number(column) };
+    byLine.set(line, at);
+    at.names.push(name!);
+  }
+  for (const [k, byLine] of exported) {
+    for (const [line, { names, visibility, column }] of byLine) {
+      const [repo, pkg] = k.split('\0') as [string, string];
+      const srcs = JSON.stringify(names.sort());
+      // A filegroup in as many brackets as put its '(' where the real rule's was (a cc_library's: column 11).
+      const depth = column - 10;
+      if (column !== 14 && depth >= 0) pkgOf(repo, pkg).rules.push({ line, callee: `${'['.repeat(depth)}filegroup`, cls: 'filegroup', body: `  name = "rulepen_sources_of_line_${line}",\n  srcs = ${srcs},`, close: ']'.repeat(depth) });
+      else {
+        const vis = visibility.length === 1 && visibility[0] === '//visibility:public' ? '' : `\n  visibility = ${JSON.stringify(visibility)},`;
+        pkgOf(repo, pkg).rules.push({ line, callee: 'exports_files', cls: 'exports_files', body: `  ${srcs},${vis}` });
+      }
+    }
+  }
   // Source files of the closure, so that globs and file checks see them.
   const sources: [string, string, string][] = [];
   for (const l of readFileSync(join(DATA, 'tools.label_kind'), 'utf8').split('\n')) {
@@ -526,7 +562,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
   for (const [k, p] of [...pkgs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const [repo, pkg] = k.split('\0') as [string, string];
     const prefix = pkg ? `${pkg}/` : '';
-    const head = ['package(default_visibility = ["//visibility:public"])'];
+    const head = [`package(default_visibility = ${JSON.stringify(defaultVisibility.get(k) ?? ['//visibility:public'])})`];
     if (p.starlark.size || p.macros.size) {
       const bzl = ['# Stand-ins for the rule classes and macros this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
       for (const [cls, attrs] of p.starlark) {
@@ -559,7 +595,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
       while (out.length < r.line - 1) out.push('');
       const made = r.viaMacro ? p.macros.get(r.callee)! : undefined;
       const kind = made && made.size > 1 ? `\n  rulepen_class = "${natives.has(r.cls) ? `native.${r.cls}` : r.cls}",` : '';
-      out.push(...`${r.callee}(${kind}\n${r.body}\n)`.split('\n'));
+      out.push(...`${r.callee}(${kind}\n${r.body}\n)${r.close ?? ''}`.split('\n'));
     }
     file(repo, `${prefix}BUILD`, out.join('\n') + '\n');
   }

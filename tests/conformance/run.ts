@@ -126,7 +126,7 @@ function normaliseLines(text: string): string {
 }
 
 function normaliseStdout(stdout: string, ws: string, command: string): string {
-  let s = stdout.split(ws).join('${WORKSPACE}');
+  let s = stdout.split(OUTPUT_BASE).join('${OUTPUT_BASE}').split(ws).join('${WORKSPACE}');
   if (command === 'test') {
     const rows: string[] = [];
     for (const line of s.split('\n')) {

@@ -49,9 +49,14 @@ function packageLookup(pkg: Package | undefined): VisibilityLookup {
   };
 }
 
-/** Any target's visibility as query outputs print it (loading/visibility.ts decides what it is). */
+/**
+ * Any target's visibility as query outputs print it (loading/visibility.ts decides what it is). A built-in
+ * repository's package names its own labels without the repository, which is put back.
+ */
 export function targetVisibility(t: Target, pkg: Package | undefined): readonly Label[] {
-  return visibilityOf(t, packageLookup(pkg));
+  const vis = visibilityOf(t, packageLookup(pkg));
+  const repo = t.label.repo;
+  return repo === '' ? vis : vis.map((v) => (v.repo === '' && v.pkg !== 'visibility' ? { ...v, repo } : v));
 }
 
 /** One plain value rendered as Bazel's attr() sees it (Java toString of the attribute's Java value). */

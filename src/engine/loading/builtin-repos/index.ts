@@ -24,9 +24,28 @@ const PLATFORM_VALUES: Readonly<Record<string, readonly string[]>> = {
   os: ['android', 'chromiumos', 'emscripten', 'freebsd', 'fuchsia', 'haiku', 'ios', 'linux', 'macos', 'netbsd', 'nixos', 'none', 'openbsd', 'osx', 'qnx', 'tvos', 'uefi', 'visionos', 'vxworks', 'wasi', 'watchos', 'windows'],
 };
 
+/**
+ * The line each target starts on in Bazel 4.2.3's @platforms (query --output=location names them): the srcs
+ * filegroup, the setting, then its values; values it does not have follow.
+ */
+const PLATFORM_LINES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  cpu: { srcs: 8, cpu: 14, aarch64: 17, arm: 23, arm64_32: 28, arm64: 33, arm64e: 38, armv7: 43, armv7k: 48, i386: 53, ppc: 58, s390x: 63, x86_32: 68, x86_64: 73, mips64: 78, riscv64: 83 },
+  os: { srcs: 8, os: 14, freebsd: 16, openbsd: 21, android: 26, linux: 31, windows: 36, none: 42, ios: 49, osx: 55, tvos: 65, watchos: 70, qnx: 75 },
+};
+
 function constraintPackage(setting: string): string {
-  const lines = ['package(default_visibility = ["//visibility:public"])', '', `constraint_setting(name = "${setting}")`, ''];
-  for (const v of PLATFORM_VALUES[setting] ?? []) lines.push(`constraint_value(name = "${v}", constraint_setting = ":${setting}")`);
+  const at = PLATFORM_LINES[setting] ?? {};
+  const calls: [number, string][] = [
+    [at.srcs ?? 0, 'filegroup(name = "srcs", srcs = glob(["**"]))'],
+    [at[setting] ?? 0, `constraint_setting(name = "${setting}")`],
+  ];
+  let next = Math.max(0, ...Object.values(at)) + 2;
+  for (const v of PLATFORM_VALUES[setting] ?? []) calls.push([at[v] ?? (next += 2), `constraint_value(name = "${v}", constraint_setting = ":${setting}")`]);
+  const lines = ['package(default_visibility = ["//visibility:public"])'];
+  for (const [line, call] of calls.sort((x, y) => x[0] - y[0])) {
+    while (lines.length < line - 1) lines.push('');
+    lines.push(call);
+  }
   return lines.join('\n') + '\n';
 }
 

@@ -176,7 +176,8 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
       });
     }
     case 'source file': {
-      const vis = targetVisibility(t, pkg);
+      // An external repository's file has its own package's default visibility.
+      const vis = targetVisibility(t, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n));
       const subinclude = t.isBuildFile && pkg
         ? [...pkg.loads].reverse().map((l) => {
             const owner = workspace.packageOf(l) ?? '';

@@ -173,7 +173,8 @@ export function makeXmlFormatter(workspace: Workspace) {
               lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
             }
           }
-          const vis = targetVisibility(t, pkg);
+          // An external repository's file has its own package's default visibility.
+          const vis = targetVisibility(t, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n));
           for (const v of vis) lines.push(`        <visibility-label name="${xmlEscape(labelToString(v))}"/>`);
           lines.push('    </source-file>');
           break;
