@@ -16,6 +16,7 @@
 //   tools.label_kind    the same closure as `--output=label_kind` (its source files)
 //   tools.package_groups.xml   its package groups (visibility names them; query follows them)
 //   tools.source_files.xml     its source files (where each is declared, and its visibility)
+//   tools.licenses.xml         its rules' licenses (with the defaults: a package's licenses() shows there)
 // Without `--record` it only regenerates the two modules from those files. Java's and proto's implicit
 // dependencies need repositories Bazel downloads (remote_java_tools, com_google_protobuf): their packages are
 // not recorded, so deps() of java_* and proto_library fails as Bazel's does offline.
@@ -144,6 +145,8 @@ function record(): void {
   writeFileSync(join(DATA, 'tools.label_kind'), clean(bazel(['query', ...overrides, closure, '--output=label_kind', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.package_groups.xml'), clean(bazel(['query', ...overrides, `kind("package group", ${closure})`, '--output=xml', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.source_files.xml'), clean(bazel(['query', ...overrides, `kind("source file", ${closure})`, '--output=xml', '--order_output=full'])));
+  const licenses = bazel(['query', ...overrides, `kind(rule, ${closure})`, '--output=xml', '--xml:default_values', '--order_output=full']).toString('utf8');
+  writeFileSync(join(DATA, 'tools.licenses.xml'), clean(Buffer.from([...licenses.matchAll(/<rule [^>]*>|<license name="licenses">[\s\S]*?<\/license>/g)].map((m) => m[0]).join('\n') + '\n')));
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -545,6 +548,22 @@ function toolsModule(natives: ReadonlySet<string>): string {
       }
     }
   }
+  // A package's licenses(): what its rules that set none have (tools.build shows the ones set on the rule).
+  const packageLicenses = new Map<string, string[]>();
+  const explicitLicense = new Set<string>();
+  for (const block of build.split(/\n\n/)) {
+    const name = /^ {2}name = "([^"]*)",$/m.exec(block)?.[1];
+    const loc = /^# \$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?BUILD(?:\.bazel)?:\d+:\d+$/m.exec(block);
+    if (name && loc && /^ {2}licenses = /m.test(block)) explicitLicense.add(`${loc[1]}\0${loc[2] ?? ''}\0${name}`);
+  }
+  const licenseXml = readFileSync(join(DATA, 'tools.licenses.xml'), 'utf8');
+  for (const m of licenseXml.matchAll(/<rule [^>]*location="\$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?BUILD(?:\.bazel)?:\d+:\d+" name="[^"]*:([^"]+)">\n<license name="licenses">([\s\S]*?)<\/license>/g)) {
+    const [, repo, pkg = '', name, body] = m;
+    const k = `${repo}\0${pkg}`;
+    if (explicitLicense.has(`${k}\0${name}`) || packageLicenses.has(k)) continue;
+    const types = [.../<list name="license-types">([\s\S]*?)<\/list>/.exec(body!)?.[1]?.matchAll(/value="([^"]*)"/g) ?? []].map((x) => x[1]!.toLowerCase());
+    if (types.length > 0 && !(types.length === 1 && types[0] === 'none')) packageLicenses.set(k, types);
+  }
   // Source files of the closure, so that globs and file checks see them.
   const sources: [string, string, string][] = [];
   for (const l of readFileSync(join(DATA, 'tools.label_kind'), 'utf8').split('\n')) {
@@ -563,6 +582,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
     const [repo, pkg] = k.split('\0') as [string, string];
     const prefix = pkg ? `${pkg}/` : '';
     const head = [`package(default_visibility = ${JSON.stringify(defaultVisibility.get(k) ?? ['//visibility:public'])})`];
+    if (packageLicenses.has(k)) head.push(`licenses(${JSON.stringify(packageLicenses.get(k))})`);
     if (p.starlark.size || p.macros.size) {
       const bzl = ['# Stand-ins for the rule classes and macros this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
       for (const [cls, attrs] of p.starlark) {

@@ -94,11 +94,21 @@ export function targetKind(t: Target): string {
 export function attrValue(rule: RuleTarget, name: string): AttrValue | undefined {
   if (rule.attrs.has(name)) return rule.attrs.get(name)!;
   const spec = allAttributes(rule.schema, true).find((a) => a.name === name);
-  return spec ? defaultValue(spec) : undefined;
+  return spec ? defaultValue(spec, rule) : undefined;
 }
 
-function defaultValue(spec: AttrSpec): PlainAttrValue {
-  const d = spec.default;
+/**
+ * An attribute's default for one rule. Bazel 4.2.3 computes `$def_parser`'s: none for the rules that build the
+ * def parser itself and the C++ tools (@bazel_tools' third_party/def_parser and tools/cpp; CppRuleClasses).
+ */
+export function defaultOf(rule: RuleTarget, spec: AttrSpec): AttrSpec['default'] {
+  const l = rule.label;
+  if (spec.name === '$def_parser' && l.repo === 'bazel_tools' && (l.pkg === 'tools/cpp' || l.pkg === 'third_party/def_parser' || l.pkg.startsWith('third_party/def_parser/'))) return null;
+  return spec.default;
+}
+
+function defaultValue(spec: AttrSpec, rule: RuleTarget): PlainAttrValue {
+  const d = defaultOf(rule, spec);
   if (d === undefined || d === null) return null;
   if (Array.isArray(d)) return d as readonly string[];
   if (typeof d === 'object') return Object.entries(d as Record<string, string>);

@@ -4,6 +4,7 @@
 
 import {
   Configurable,
+  defaultOf,
   labelToString,
   visibilityOf,
   type AttrSpec,
@@ -34,7 +35,7 @@ export function effectiveValue(rule: RuleTarget, name: string, pkg: Package | un
   if (name === 'testonly') return rule.schema.test === true || rule.ruleClass === 'test_suite' || pkg?.args.defaultTestonly === true;
   // A test's timeout defaults to its size's (TestTimeout.getTestTimeout): small → short, medium → moderate, …
   if (name === 'timeout' && rule.schema.test) return TIMEOUT_OF_SIZE[String(effectiveValue(rule, 'size', pkg) ?? 'medium')] ?? 'moderate';
-  const d = spec.default;
+  const d = defaultOf(rule, spec);
   if (d === undefined || d === null) return null;
   if (Array.isArray(d)) return d as readonly string[];
   if (typeof d === 'object') return Object.entries(d as Record<string, string>);

@@ -9,11 +9,13 @@
 import {
   allAttributes,
   Configurable,
+  defaultOf,
   isLabelType,
   labelsIn,
   type AttrSpec,
   type Label,
   type RuleSchema,
+  type RuleTarget,
   type Target,
 } from '../loading/index.ts';
 
@@ -86,8 +88,9 @@ export function bazelAttributeOrder(schema: RuleSchema, postBazel4Attributes: bo
 }
 
 /** The labels an implicit attribute names (one, a list, or none for a late-bound one without a default). */
-export function implicitDefaults(a: AttrSpec): readonly string[] {
-  return typeof a.default === 'string' ? [a.default] : Array.isArray(a.default) ? (a.default as readonly string[]) : [];
+export function implicitDefaults(a: AttrSpec, rule: RuleTarget): readonly string[] {
+  const d = defaultOf(rule, a);
+  return typeof d === 'string' ? [d] : Array.isArray(d) ? (d as readonly string[]) : [];
 }
 
 /** A label attribute's default when it names targets (cc_binary's malloc): an edge as if written. */
@@ -141,7 +144,7 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
           // Implicit tools (genrule-setup.sh) are host dependencies in Bazel 4.2.3.
           if (opts.hostDeps === false) continue;
           if (!opts.implicitDeps) continue;
-          for (const d of implicitDefaults(a)) add(parseImplicitLabel(d), a.name, false, true, tool);
+          for (const d of implicitDefaults(a, t)) add(parseImplicitLabel(d), a.name, false, true, tool);
           continue;
         }
         // A label default (cc_binary's malloc) is an implicit dependency: --noimplicit_deps drops it.

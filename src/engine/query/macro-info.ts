@@ -4,6 +4,7 @@
 // name on, as Bazel's Rule.maybeGetRelativeLocation cuts it — "spuriously" early when the workspace path contains
 // the package name, the whole path for the root package).
 import type { RuleTarget, Workspace } from '../loading/index.ts';
+import { absoluteSourcePath, type SourcePaths } from './output/context.ts';
 
 export interface MacroInfo {
   readonly name: string;
@@ -12,7 +13,7 @@ export interface MacroInfo {
 }
 
 /** undefined when the rule was declared directly in its BUILD file. */
-export function macroInfo(rule: RuleTarget, workspace: Workspace, workspaceDir: string): MacroInfo | undefined {
+export function macroInfo(rule: RuleTarget, workspace: Workspace, paths: SourcePaths): MacroInfo | undefined {
   const stack = rule.callStack;
   if (stack.length < 2) return undefined;
   const top = stack[0]!;
@@ -25,7 +26,8 @@ export function macroInfo(rule: RuleTarget, workspace: Workspace, workspaceDir: 
     const m = /^[\w.]*\s*\(([^()]|\([^()]*\))*?\bname\s*=\s*(["'])([^"']*)\2/s.exec(src.text.slice(offset));
     if (m) name = m[3]!;
   }
-  const absolute = `${top.file.startsWith('/') ? top.file : `${workspaceDir}/${top.file}`}:${top.line}:${top.column}`;
+  // An external repository's file is under the output base.
+  const absolute = `${absoluteSourcePath(top.file, paths)}:${top.line}:${top.column}`;
   const at = absolute.indexOf(rule.label.pkg);
   return { name, fn, location: at < 0 ? `${top.file}:${top.line}:${top.column}` : absolute.slice(at) };
 }

@@ -372,7 +372,7 @@ export class TargetGraph implements QueryGraph<Target> {
     if (!spec) return undefined;
     if (!isLabelType(spec.type) && spec.type !== 'output' && spec.type !== 'output_list') return [];
     let labels: Label[];
-    if (spec.implicit) labels = implicitDefaults(spec).map(parseImplicitLabel);
+    if (spec.implicit) labels = implicitDefaults(spec, t).map(parseImplicitLabel);
     else {
       const v = attrValue(t, attr);
       if (v === undefined || v === null) return [];

@@ -68,9 +68,9 @@ export function valueToStarlark(type: AttrSpec['type'], v: PlainAttrValue | Conf
 }
 
 /** The attributes the build output shows: [name, rendered value] after `name`. */
-export function explicitAttributes(rule: RuleTarget, workspace: Workspace, profile: ListingProfile, workspaceDir: string): [AttrSpec, string][] {
+export function explicitAttributes(rule: RuleTarget, workspace: Workspace, profile: ListingProfile, paths: SourcePaths): [AttrSpec, string][] {
   const out: [AttrSpec, string][] = [];
-  const macro = macroInfo(rule, workspace, workspaceDir);
+  const macro = macroInfo(rule, workspace, paths);
   for (const { spec: a, unmodelled } of listedAttributes(rule.schema, profile)) {
     if (a.name === 'name' || a.implicit || unmodelled) continue;
     if (a.name === 'generator_name' || a.name === 'generator_function' || a.name === 'generator_location') {
@@ -97,7 +97,7 @@ function stackLines(stack: RuleTarget['callStack'], paths: SourcePaths): string[
 export function formatRule(rule: RuleTarget, workspace: Workspace, paths: SourcePaths, profile: ListingProfile, attrs?: [AttrSpec, string][]): string {
   const loc = rule.location;
   const lines = [`# ${absoluteSourcePath(loc.file, paths)}:${loc.line}:${loc.column}`, `${rule.ruleClass}(`, `  name = ${starlarkString(rule.label.name)},`];
-  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, profile, paths.workspaceDir)) lines.push(`  ${a.name} = ${v},`);
+  for (const [a, v] of attrs ?? explicitAttributes(rule, workspace, profile, paths)) lines.push(`  ${a.name} = ${v},`);
   lines.push(')');
   lines.push(`# Rule ${rule.label.name} instantiated at (most recent call last):`);
   lines.push(...stackLines(rule.callStack, paths));
@@ -109,7 +109,7 @@ export function formatRule(rule: RuleTarget, workspace: Workspace, paths: Source
 }
 
 /** The attributes to print for a rule (given the result node it came from); explicitAttributes when absent. */
-type AttributesOf = (rule: RuleTarget, node: unknown, profile: ListingProfile, workspaceDir: string) => [AttrSpec, string][];
+type AttributesOf = (rule: RuleTarget, node: unknown, profile: ListingProfile, paths: SourcePaths) => [AttrSpec, string][];
 
 /**
  * The build output. A generated file stands for its generating rule (Bazel's Target.getAssociatedRule), each rule
@@ -127,7 +127,7 @@ export function makeBuildFormatter(workspace: Workspace, attributesOf?: Attribut
         t.kind === 'rule' ? t : t.kind !== 'generated file' ? undefined : ruleNode ? ctx.graph.target(node) : ctx.graph.packages?.packageOf(n).targets.get(t.rule.name);
       if (rule?.kind !== 'rule' || printed.has(labelToString(rule.label))) continue;
       printed.add(labelToString(rule.label));
-      out += formatRule(rule, workspace, ctx.options, profile, attributesOf?.(rule, node, profile, ctx.options.workspaceDir));
+      out += formatRule(rule, workspace, ctx.options, profile, attributesOf?.(rule, node, profile, ctx.options));
     }
     return out;
   };
@@ -135,8 +135,8 @@ export function makeBuildFormatter(workspace: Workspace, attributesOf?: Attribut
 
 /** The build output of cquery: select()s resolved in each target's configuration. */
 export function cqueryBuildFormatter(workspace: Workspace, configured: ConfiguredGraph) {
-  return makeBuildFormatter(workspace, (t, n, profile, workspaceDir) =>
-    explicitAttributes(t, workspace, profile, workspaceDir).map(([a, v]): [AttrSpec, string] => {
+  return makeBuildFormatter(workspace, (t, n, profile, paths) =>
+    explicitAttributes(t, workspace, profile, paths).map(([a, v]): [AttrSpec, string] => {
       const raw = t.attrs.get(a.name);
       if (!(raw instanceof Configurable)) return [a, v];
       const resolved = configured.attribute(n as ConfiguredTarget, a.name);

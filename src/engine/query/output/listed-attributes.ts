@@ -10,6 +10,7 @@ import type { Profile } from '../../base/index.ts';
 import {
   allAttributes,
   compareLabels,
+  defaultOf,
   isExplicit,
   labelToString,
   isNativeSchema,
@@ -24,6 +25,7 @@ import {
   type RuleTarget,
   type Workspace,
 } from '../../loading/index.ts';
+import type { SourcePaths } from './context.ts';
 import { effectiveValue } from '../attribute-values.ts';
 import { bazelAttributeOrder } from '../graph.ts';
 import { macroInfo } from '../macro-info.ts';
@@ -117,12 +119,12 @@ export function listedValue(
   pkg: Package | undefined,
   workspace: Workspace,
   configDependencies: () => readonly Label[],
-  workspaceDir: string,
+  paths: SourcePaths,
 ): ListedValue {
   const name = a.spec.name;
   if (name === 'name') return { value: t.label.name, explicit: true };
   if (name.startsWith('generator_')) {
-    const macro = macroInfo(t, workspace, workspaceDir);
+    const macro = macroInfo(t, workspace, paths);
     return { value: !macro ? '' : name === 'generator_name' ? macro.name : name === 'generator_function' ? macro.fn : macro.location, explicit: macro !== undefined };
   }
   if (name === '$implicit_tests') return t.implicitTests ? { value: [...t.implicitTests], explicit: true } : { value: [], explicit: false };
@@ -131,8 +133,9 @@ export function listedValue(
   // genrule's computed `$is_executable` follows `executable`.
   if (name === '$is_executable' && t.ruleClass === 'genrule') return { value: effectiveValue(t, 'executable', pkg) === true, explicit: false };
   if (a.unmodelled || a.spec.implicit) {
-    if (a.unset !== undefined) return { value: a.unset, explicit: false };
-    return { value: typeof a.spec.default === 'string' ? a.spec.default : null, explicit: false };
+    const d = defaultOf(t, a.spec);
+    if (a.unset !== undefined && d === a.spec.default) return { value: a.unset, explicit: false };
+    return { value: typeof d === 'string' ? d : null, explicit: false };
   }
   return { value: printedOrder(a.spec, (effectiveValue(t, name, pkg) ?? null) as PlainAttrValue | Configurable), explicit: false };
 }

@@ -154,7 +154,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
       for (const a of listedAttributes(t.schema, g.profile)) {
         configDepsListed ||= a.name === '$config_dependencies';
         implicitTestsListed ||= a.name === '$implicit_tests';
-        const { value, explicit } = listedValue(t, a, pkg, workspace, configDeps, o.workspaceDir);
+        const { value, explicit } = listedValue(t, a, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n), workspace, configDeps, o);
         if (!explicit && !o.protoDefaultValues) continue;
         // cquery reads attributes through the configured attribute mapper: a visibility not written has no value
         // there (query prints the package's default).

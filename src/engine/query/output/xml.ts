@@ -42,8 +42,9 @@ function elementType(t: AttrSpec['type']): string {
     case 'bool':
       return 'boolean';
     case 'int':
-    case 'tristate':
       return 'int';
+    case 'tristate':
+      return 'tristate';
     default:
       return 'string';
   }
@@ -85,7 +86,7 @@ function attributeXml(spec: AttrSpec, v: PlainAttrValue, ind: string): string[] 
         out.push(`${ind}        <list>`);
         for (const x of val) out.push(`${ind}            <${t === 'label_list_dict' ? 'label' : 'string'} value="${xmlEscape(scalar(x))}"/>`);
         out.push(`${ind}        </list>`);
-      } else out.push(`${ind}        <string value="${xmlEscape(scalar(val))}"/>`);
+      } else out.push(`${ind}        <${t === 'string_keyed_label_dict' ? 'label' : 'string'} value="${xmlEscape(scalar(val))}"/>`);
       out.push(`${ind}    </pair>`);
     }
     out.push(`${ind}</dict>`);
@@ -98,6 +99,8 @@ function attributeXml(spec: AttrSpec, v: PlainAttrValue, ind: string): string[] 
     return [`${ind}<list name="${name}">`, ...list.map((x) => `${ind}    <${el} value="${xmlEscape(scalar(x))}"/>`), `${ind}</list>`];
   }
   if (v === null) return [`${ind}<${el} name="${name}"/>`];
+  // A tristate prints as Bazel's TriState names it (stamp = -1 is AUTO).
+  if (t === 'tristate') return [`${ind}<tristate name="${name}" value="${v === 1 || v === true ? 'YES' : v === 0 || v === false ? 'NO' : 'AUTO'}"/>`];
   return [`${ind}<${el} name="${name}" value="${xmlEscape(scalar(v))}"/>`];
 }
 
@@ -150,7 +153,7 @@ export function makeXmlFormatter(workspace: Workspace) {
           for (const a of listedAttributes(t.schema, g.profile)) {
             if (a.name === 'name') continue;
             implicitTestsListed ||= a.name === '$implicit_tests';
-            const { value, explicit } = listedValue(t as RuleTarget, a, pkg, workspace, configDeps, o.workspaceDir);
+            const { value, explicit } = listedValue(t as RuleTarget, a, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n), workspace, configDeps, o);
             if (!explicit && !o.xmlDefaultValues) continue;
             const flat = flattenValue(a.spec.type, value);
             if (flat === SEVERAL_VALUES) lines.push(`        <${a.spec.type === 'license' ? 'license' : elementType(a.spec.type)} configurable="yes" name="${a.name}"/>`);
