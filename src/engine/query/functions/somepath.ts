@@ -37,6 +37,11 @@ export function firstPath<T>(ev: QueryEvaluator<T>, from: NodeSet<T>, to: NodeSe
 export const somepath: QueryFunction = {
   name: 'somepath',
   evaluate(ev, args, vars) {
-    return firstPath(ev, ev.arg(args, 0, vars), ev.arg(args, 1, vars));
+    const from = ev.arg(args, 0, vars);
+    const to = ev.arg(args, 1, vars);
+    // Bazel's SomePathFunction builds the whole transitive closure of `from` first: its loading errors (a
+    // dependency in a package in error) are reported though the path is found before reaching them.
+    ev.closure(from.values());
+    return firstPath(ev, from, to);
   },
 };
