@@ -301,15 +301,25 @@ export class Analysis implements ConfiguredGraph {
     return failed.find((t) => t.key === key) ?? best;
   }
 
-  /** The step of the target being analysed now: one after its dependencies analysed so far. */
-  private currentStep(): number {
+  /** The state of the target being analysed now (the top of the stack). */
+  private currentState(): NodeState | undefined {
     const key = this.stack[this.stack.length - 1];
-    const s = key === undefined ? undefined : this.state.get(key);
-    return s ? 1 + Math.max(0, ...s.edges.map((e) => this.stepOf(e.to as AnalyzedTarget))) : 0;
+    return key === undefined ? undefined : this.state.get(key);
+  }
+
+  /** One step after the dependencies analysed so far. */
+  private stepAfter(s: NodeState): number {
+    return 1 + Math.max(0, ...s.edges.map((e) => this.stepOf(e.to as AnalyzedTarget)));
+  }
+
+  /** The step of the target being analysed now. */
+  private currentStep(): number {
+    const s = this.currentState();
+    return s ? this.stepAfter(s) : 0;
   }
 
   private recordSteps(key: string, s: NodeState, failed: boolean): void {
-    const done = 1 + Math.max(0, ...s.edges.map((e) => this.stepOf(e.to as AnalyzedTarget)));
+    const done = this.stepAfter(s);
     if (!failed) {
       this.steps.set(key, { done, failed: Infinity });
       return;
@@ -510,7 +520,7 @@ export class Analysis implements ConfiguredGraph {
       }
       if (!rule.attrs.has(spec.name)) {
         // A native rule's default labels (cc_binary's malloc) are implicit dependencies on Bazel's tools.
-        if (this.profile.implicitToolsAnalysed) this.toolEdges(s, rule, spec, spec.default, depConfig, tool);
+        if (this.profile.implicitToolsAnalysed) this.toolEdges(s, rule, spec, attrValue(rule, spec.name), depConfig, tool);
         continue;
       }
       const value = s.attrs.has(spec.name) ? s.attrs.get(spec.name) : this.resolve(rule, spec.name, config, s);
@@ -906,8 +916,7 @@ export class Analysis implements ConfiguredGraph {
     };
     this.diagnostics.push(d);
     this.printed.push(d);
-    const key = this.stack[this.stack.length - 1];
-    const s = key === undefined ? undefined : this.state.get(key);
+    const s = this.currentState();
     // A loading error is found at step 1, when the dependency's package loads.
     const step = o.once === 'loaded' ? 1 : this.currentStep();
     this.printedStep.set(d, step);

@@ -141,6 +141,8 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
   const o = ctx.options;
   const t: Target = g.target(n);
   const pkg = t.label.repo === '' ? g.packages?.packageOf(n) : undefined;
+  // The target's own package in any repository (a built-in one's for Bazel's tools): defaults and visibility.
+  const ownPkg = t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n);
   const name = labelToString(t.label);
   const location = formatTargetLocation(t, o, o.displaySourceFileLocation === true && g.profile.displaySourceFileLocation.inProto);
   switch (t.kind) {
@@ -154,7 +156,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
       for (const a of listedAttributes(t.schema, g.profile)) {
         configDepsListed ||= a.name === '$config_dependencies';
         implicitTestsListed ||= a.name === '$implicit_tests';
-        const { value, explicit } = listedValue(t, a, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n), workspace, configDeps, o);
+        const { value, explicit } = listedValue(t, a, ownPkg, workspace, configDeps, o);
         if (!explicit && !o.protoDefaultValues) continue;
         // cquery reads attributes through the configured attribute mapper: a visibility not written has no value
         // there (query prints the package's default).
@@ -176,8 +178,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
       });
     }
     case 'source file': {
-      // An external repository's file has its own package's default visibility.
-      const vis = targetVisibility(t, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n));
+      const vis = targetVisibility(t, ownPkg);
       const subinclude = t.isBuildFile && pkg
         ? [...pkg.loads].reverse().map((l) => {
             const owner = workspace.packageOf(l) ?? '';

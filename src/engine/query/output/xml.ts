@@ -142,6 +142,8 @@ export function makeXmlFormatter(workspace: Workspace) {
     for (const n of ctx.nodes) {
       const t = g.target(n);
       const pkg = t.label.repo === '' ? g.packages?.packageOf(n) : undefined;
+      // The target's own package in any repository (a built-in one's for Bazel's tools): defaults and visibility.
+      const ownPkg = t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n);
       switch (t.kind) {
         case 'rule': {
           lines.push(`    <rule${attrs([['class', t.ruleClass], ['location', loc(t)], ['name', labelToString(t.label)]])}>`);
@@ -153,7 +155,7 @@ export function makeXmlFormatter(workspace: Workspace) {
           for (const a of listedAttributes(t.schema, g.profile)) {
             if (a.name === 'name') continue;
             implicitTestsListed ||= a.name === '$implicit_tests';
-            const { value, explicit } = listedValue(t as RuleTarget, a, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n), workspace, configDeps, o);
+            const { value, explicit } = listedValue(t as RuleTarget, a, ownPkg, workspace, configDeps, o);
             if (!explicit && !o.xmlDefaultValues) continue;
             const flat = flattenValue(a.spec.type, value);
             if (flat === SEVERAL_VALUES) lines.push(`        <${a.spec.type === 'license' ? 'license' : elementType(a.spec.type)} configurable="yes" name="${a.name}"/>`);
@@ -176,8 +178,7 @@ export function makeXmlFormatter(workspace: Workspace) {
               lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
             }
           }
-          // An external repository's file has its own package's default visibility.
-          const vis = targetVisibility(t, t.label.repo === '' ? pkg : g.packages?.anyPackageOf?.(n));
+          const vis = targetVisibility(t, ownPkg);
           for (const v of vis) lines.push(`        <visibility-label name="${xmlEscape(labelToString(v))}"/>`);
           lines.push('    </source-file>');
           break;
