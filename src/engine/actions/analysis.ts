@@ -384,7 +384,8 @@ export class Analysis implements ConfiguredGraph {
       case 'source file': {
         const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
         const a: Artifact = { execPath: t.label.repo ? `external/${t.label.repo}/${path}` : path, shortPath: t.label.repo ? `../${t.label.repo}/${path}` : path, root: '', label: t.label };
-        return { ...base, files: [a], runfiles: [a] };
+        // A file has no runfiles provider: only a `data` edge adds it (Runfiles.addTargetIncludingFileTargets).
+        return { ...base, files: [a], runfiles: [], dataRunfiles: [a] };
       }
       case 'package group':
         for (const l of t.includes) this.edge(s, t, 'includes', l, null, { implicit: false, tool: false, checked: false });
@@ -394,7 +395,7 @@ export class Analysis implements ConfiguredGraph {
         const a = this.generated.get(key);
         if (rule?.incompatible && !rule.failed) return { ...base, testonly: rule.testonly, incompatible: { platform: rule.incompatible.platform, via: rule } };
         if (!rule || rule.failed || !a) return { ...base, failed: true, testonly: rule?.testonly ?? false };
-        return { ...base, files: [a], runfiles: [a], testonly: rule.testonly };
+        return { ...base, files: [a], runfiles: [], dataRunfiles: [a], testonly: rule.testonly };
       }
       case 'rule':
         return this.rule(t, config!, base, s);
@@ -664,6 +665,7 @@ export class Analysis implements ConfiguredGraph {
       ...b,
       files: r.files ?? [],
       runfiles: r.runfiles ?? [],
+      ...(r.dataRunfiles ? { dataRunfiles: r.dataRunfiles } : {}),
       outputGroups: r.outputGroups ?? new Map(),
       ...(r.executable ? { executable: r.executable } : {}),
       ...(r.test ? { test: r.test } : {}),

@@ -29,6 +29,11 @@ export function binDir(config: Pick<Configuration, 'outputDir'>): string {
 }
 
 /** The artifacts in order, each exec path once. */
+/** The runfiles a dependency contributes through `data` (Runfiles.Builder.addDataDeps). */
+export function dataRunfilesOf(d: Providers): readonly Artifact[] {
+  return d.dataRunfiles ?? d.runfiles;
+}
+
 export function uniq(files: readonly Artifact[]): Artifact[] {
   const seen = new Set<string>();
   const out: Artifact[] = [];
@@ -73,8 +78,16 @@ export function timeoutSeconds(timeout: string): number {
 export interface Providers {
   /** DefaultInfo.files: what building the target produces. */
   readonly files: readonly Artifact[];
-  /** Default runfiles (executable, srcs of binaries, data). */
+  /**
+   * Default runfiles: what the target adds to a dependent's runfiles through `srcs` or `deps`
+   * (RunfilesProvider.DEFAULT_RUNFILES). A file target has none; a genrule none.
+   */
   readonly runfiles: readonly Artifact[];
+  /**
+   * What it adds through `data` (RunfilesProvider.DATA_RUNFILES) when that differs from `runfiles`: a file is
+   * itself, a genrule its outputs, a filegroup its files and its own data's. Read it with `dataRunfilesOf`.
+   */
+  readonly dataRunfiles?: readonly Artifact[];
   readonly outputGroups: ReadonlyMap<string, readonly Artifact[]>;
   readonly executable?: Artifact;
   readonly test?: TestInfo;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { consoleText } from '../base/index.ts';
 import { scenario, type Scenario } from '../config/index.ts';
 import { Analysis } from './analysis.ts';
+import { dataRunfilesOf } from './artifacts.ts';
 
 function analyse(s: Scenario, label: string) {
   const an = new Analysis({ context: s.ctx, target: s.target });
@@ -194,7 +195,9 @@ describe('rules through the registry', () => {
     expect(a.actual?.label.name).toBe('g');
     const fg = an.analyzeLabel(s.label('//p:fg'), s.target)!;
     expect(fg.files.map((f) => f.shortPath)).toEqual(['p/g.txt', 'p/x.txt']);
-    expect(fg.runfiles.map((f) => f.shortPath)).toEqual(['p/g.txt', 'p/x.txt', 'p/d.txt']);
+    // Bazel's two runfiles of a filegroup: through srcs/deps only its data's; through data its files first.
+    expect(fg.runfiles.map((f) => f.shortPath)).toEqual(['p/d.txt']);
+    expect(dataRunfilesOf(fg).map((f) => f.shortPath)).toEqual(['p/g.txt', 'p/x.txt', 'p/d.txt']);
     const suite = an.analyzeLabel(s.label('//p:s'), s.target)!;
     expect(suite.suiteTests?.map((t) => t.label.name)).toEqual(['fast']);
     expect(an.explanations().testSuites.get('//p:s')?.candidates.map((c) => `${c.label} ${c.outcome}`)).toEqual(['//p:fast kept', '//p:slow dropped']);

@@ -121,8 +121,9 @@ export class Executor {
   }
 
   /**
-   * A top-level target's files and, for an executable, its runfiles, as Bazel completes a target: the actions
-   * making its files run first; then a missing source file among the files is `<BUILD>:l:c: //p:t: missing input
+   * A top-level target's files (for a non-executable, its runfiles then its files: the caller passes them so) and,
+   * for an executable, its runfiles, as Bazel completes a target: the actions making its files run first; then a
+   * missing source file among the files is `<BUILD>:l:c: //p:t: missing input
    * file '…'` — the label as requested (an alias's own), the location of the target it stands for; runfiles go
    * through Bazel's runfiles middleman action (`Middleman _middlemen/<escaped path>-runfiles failed: …`), which
    * fails the same way on a missing source, and does not run when one of its generated inputs failed (checked with
@@ -140,11 +141,13 @@ export class Executor {
     let ok = true;
     const missing = (as: readonly Artifact[]) => as.filter((a) => !a.generatedBy && !this.tree.has(a.execPath) && this.source(a.execPath) === undefined);
     const name = (a: Artifact) => (a.label ? labelToString(a.label) : a.execPath);
-    if (!(await this.build(files.filter((a) => a.generatedBy)))) ok = false;
+    const generatedOk = await this.build(files.filter((a) => a.generatedBy));
+    if (!generatedOk) ok = false;
     const gone = missing(files);
     if (gone.length > 0) {
       for (const a of gone) this.failAt(owner, location, `${l}: missing input file '${name(a)}'`);
-      this.failAt(owner, location, `${gone.length} input file(s) do not exist`, 'bare');
+      // The summary ends the build only when it is the build's first failure, not after a failed action.
+      if (generatedOk) this.failAt(owner, location, `${gone.length} input file(s) do not exist`, 'bare');
       ok = false;
     }
     if (!(await this.build(files.filter((a) => !a.generatedBy && !gone.includes(a))))) ok = false;

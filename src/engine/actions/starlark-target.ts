@@ -12,7 +12,7 @@
 
 import { Depset, labelToString, LabelValue, ProviderValue } from '../loading/index.ts';
 import { Dict, EvalError, None, Struct, typeName, type StarlarkValue, type Value } from '../starlark/index.ts';
-import type { AnalyzedTarget, Artifact } from './artifacts.ts';
+import { dataRunfilesOf, type AnalyzedTarget, type Artifact } from './artifacts.ts';
 
 const fileArtifacts = new WeakMap<object, Artifact>();
 
@@ -60,9 +60,9 @@ function files(list: readonly Artifact[], canonical: boolean): Depset {
   return new Depset(list.map((a) => fileValue(a, canonical)));
 }
 
-function runfilesValue(t: AnalyzedTarget, canonical: boolean): Value {
+function runfilesValue(list: readonly Artifact[], canonical: boolean): Value {
   return new NativeInfo('runfiles', [
-    ['files', files(t.runfiles, canonical)],
+    ['files', files(list, canonical)],
     ['symlinks', new Depset([])],
     ['root_symlinks', new Depset([])],
     ['empty_filenames', new Depset([])],
@@ -80,12 +80,11 @@ function filesToRunValue(t: AnalyzedTarget, canonical: boolean): Value {
 }
 
 function defaultInfoValue(t: AnalyzedTarget, canonical: boolean): Value {
-  const runfiles = runfilesValue(t, canonical);
   return new NativeInfo('DefaultInfo', [
     ['files', files(t.files, canonical)],
     ['files_to_run', filesToRunValue(t, canonical)],
-    ['default_runfiles', runfiles],
-    ['data_runfiles', runfiles],
+    ['default_runfiles', runfilesValue(t.runfiles, canonical)],
+    ['data_runfiles', runfilesValue(dataRunfilesOf(t), canonical)],
   ]);
 }
 
@@ -156,8 +155,9 @@ export class TargetValue implements StarlarkValue {
       case 'files_to_run':
         return filesToRunValue(t, c);
       case 'default_runfiles':
+        return runfilesValue(t.runfiles, c);
       case 'data_runfiles':
-        return runfilesValue(t, c);
+        return runfilesValue(dataRunfilesOf(t), c);
       case 'output_groups':
         return this.isRule ? outputGroupsValue(t, c) : undefined;
     }

@@ -5,7 +5,7 @@
 import type { ConsoleEvent, Profile, RelatedLocation, Severity } from '../base/index.ts';
 import type { Label, Target } from '../loading/index.ts';
 import { errorLoadingPackageInError, labelToString, locateInRule } from '../loading/index.ts';
-import type { AnalyzedTarget, Artifact } from '../actions/index.ts';
+import { uniq, type AnalyzedTarget, type Artifact } from '../actions/index.ts';
 import { parseAbsolute } from '../config/index.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
@@ -268,7 +268,10 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
       continue;
     }
     const runfiles = exe ? { middleman: runfilesMiddleman(exe), artifacts: t.runfiles } : undefined;
-    const ok = await ex.buildTopLevel(t.label, real.label, where, t.files, runfiles);
+    // A non-executable's runfiles are built with it, ahead of its files (TopLevelArtifactHelper: the hidden
+    // top-level output group, which holds them, sorts before "default").
+    const files = exe ? t.files : uniq([...t.runfiles, ...t.files]);
+    const ok = await ex.buildTopLevel(t.label, real.label, where, files, runfiles);
     p.con.report(withoutSummaries(ex.events.splice(0), summaries));
     if (ok) built.push(t);
     else {

@@ -1,7 +1,8 @@
-// filegroup: its files are its srcs' files (or, with `output_group`, that output group of each of them); its
-// runfiles add the srcs' runfiles and the files and runfiles of `data`.
+// filegroup: its files are its srcs' files (or, with `output_group`, that output group of each of them). Its
+// runfiles are Bazel's two (Filegroup.java): as `srcs`/`deps` of another rule, its data's then its srcs' runfiles
+// but not its own files; as `data`, its files then its data's.
 
-import { uniq } from '../artifacts.ts';
+import { dataRunfilesOf, uniq } from '../artifacts.ts';
 import type { RuleImplementation } from '../rule-context.ts';
 
 export const filegroup: RuleImplementation = {
@@ -11,7 +12,8 @@ export const filegroup: RuleImplementation = {
     const data = ctx.prerequisites('data');
     const group = ctx.string('output_group');
     const files = uniq(srcs.flatMap((d) => (group ? (d.outputGroups.get(group) ?? []) : d.files)));
-    const runfiles = uniq([...files, ...srcs.flatMap((d) => d.runfiles), ...data.flatMap((d) => [...d.files, ...d.runfiles])]);
-    return { files, runfiles };
+    const dataPart = data.flatMap(dataRunfilesOf);
+    const runfiles = uniq([...dataPart, ...srcs.flatMap((d) => d.runfiles)]);
+    return { files, runfiles, dataRunfiles: uniq([...files, ...dataPart]) };
   },
 };

@@ -61,7 +61,8 @@ function analyzeGenrule(ctx: RuleContext): RuleResult {
   const progress = message ? `${message} ${label}` : `Executing genrule ${label}`;
 
   const srcFiles = uniq(srcs.flatMap((d) => d.files));
-  const toolFiles = uniq(toolDeps.flatMap((d) => [...d.files, ...d.runfiles]));
+  // A tool brings its files and, when executable, its runfiles (FilesToRunProvider).
+  const toolFiles = uniq(toolDeps.flatMap((d) => [...d.files, ...(d.executable ? d.runfiles : [])]));
   const pkgDir = rule.label.pkg ? `${binDir(config)}/${rule.label.pkg}` : binDir(config);
   const srcPaths = srcFiles.map((a) => a.execPath);
   const outPaths = outs.map((a) => a.execPath);
@@ -140,7 +141,8 @@ function analyzeGenrule(ctx: RuleContext): RuleResult {
     script,
     env: GENRULE_ENV,
   });
-  return { files: outs, runfiles: outs, executable: executable ? outs[0] : undefined };
+  // No runfiles but as a data dependency, and then its outputs (GenRuleBase).
+  return { files: outs, runfiles: [], dataRunfiles: outs, executable: executable ? outs[0] : undefined };
 }
 
 export const genrule: RuleImplementation = {

@@ -1,11 +1,11 @@
 // sh_binary, sh_test, sh_library. A binary or test has exactly one script in `srcs`: analysis copies it to
-// bazel-bin/<pkg>/<name> (executable) and collects runfiles (the script, deps' and data's files and runfiles). Its
-// `args` and `env` values expand `$(location)` forms (runfiles paths) over srcs, deps and data, then make
-// variables; a test also carries TestInfo (size, timeout, tags, flaky). sh_library provides its srcs and the
-// runfiles of everything it depends on.
+// bazel-bin/<pkg>/<name> (executable) and collects runfiles (Runfiles.Builder.addRunfiles: its files, then data's
+// data runfiles, then srcs' and deps' default runfiles). Its `args` and `env` values expand `$(location)` forms
+// (runfiles paths) over srcs, deps and data, then make variables; a test also carries TestInfo (size, timeout,
+// tags, flaky). sh_library's files are those of its srcs, deps and data (ShLibrary.java), with the same runfiles.
 
 import { labelToString } from '../../loading/index.ts';
-import { defaultTimeout, uniq, type Artifact, type TestInfo } from '../artifacts.ts';
+import { dataRunfilesOf, defaultTimeout, uniq, type Artifact, type TestInfo } from '../artifacts.ts';
 import { expandLocations, expandMakeVariables, ExpansionError } from '../expansion.ts';
 import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
 
@@ -14,10 +14,12 @@ function analyzeSh(ctx: RuleContext): RuleResult {
   const deps = ctx.prerequisites('deps');
   const data = ctx.prerequisites('data');
   const srcFiles = uniq(srcs.flatMap((d) => d.files));
-  const depRunfiles = deps.flatMap((d) => [...d.files, ...d.runfiles]);
-  const dataRunfiles = data.flatMap((d) => [...d.files, ...d.runfiles]);
+  const collected = [...data.flatMap(dataRunfilesOf), ...[...srcs, ...deps].flatMap((d) => d.runfiles)];
   const rule = ctx.rule;
-  if (rule.ruleClass === 'sh_library') return { files: srcFiles, runfiles: uniq([...srcFiles, ...depRunfiles, ...dataRunfiles]) };
+  if (rule.ruleClass === 'sh_library') {
+    const files = uniq([...srcs, ...deps, ...data].flatMap((d) => d.files));
+    return { files, runfiles: uniq([...files, ...collected]) };
+  }
   if (srcFiles.length !== 1) {
     ctx.attributeError('srcs', `you must specify exactly one file in 'srcs'`);
     return { failed: true };
@@ -60,7 +62,7 @@ function analyzeSh(ctx: RuleContext): RuleResult {
     test = { size, timeout: ctx.string('timeout') || defaultTimeout(size), tags: ctx.strings('tags'), args, env, flaky: ctx.bool('flaky') };
   }
   // Files to build: the script, then its executable symlink (checked with 4.2.3: `$(locations)` of an sh_binary).
-  return { files: [src, exe], runfiles: uniq([exe, src, ...depRunfiles, ...dataRunfiles]), executable: exe, test, runArgs: args };
+  return { files: [src, exe], runfiles: uniq([src, exe, ...collected]), executable: exe, test, runArgs: args };
 }
 
 export const sh: RuleImplementation = {
