@@ -356,9 +356,12 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   }
   let targets = expanded.targets;
   if (p.option('build_tests_only') === true) targets = targets.filter((t) => t.kind === 'rule' && t.schema.test === true);
-  // Without --keep_going, a requested test_suite in a package in error stops loading ("error loading package").
-  const suitesInError = p.keepGoing ? [] : p.suitesInPackagesInError(resolved.targets);
-  if (targets.length === 0 && !resolved.failed && !expanded.errors && suitesInError.length === 0) {
+  // Without --keep_going, a requested test_suite in a package in error stops loading ("error loading package"),
+  // and so does a suite listing a target of another package in error, though it expands to nothing there; under
+  // --keep_going that listing is a loading error (Bazel 4.2.3's TestExpansionFunction marks the expansion).
+  const suitesInError = p.keepGoing ? [] : [...p.suitesInPackagesInError(resolved.targets), ...(expanded.listedInError ?? [])];
+  const expansionErrors = expanded.errors || (p.keepGoing && expanded.listsIntoPackageInError === true);
+  if (targets.length === 0 && !resolved.failed && !expansionErrors && suitesInError.length === 0) {
     p.con.line(
       'warning',
       `Usage: bazel build <options> <targets>.\nInvoke \`bazel help build\` for full description of usage and options.\nYour request is correct, but requested an empty set of targets. Nothing will be built.`,
@@ -382,11 +385,11 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   // stands for, in a package in error, as a loading error (Bazel 4.2.3).
   const patternFailed = resolved.failed || resolved.targets.some((t) => t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
   if (!ex.failed && patternFailed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
-  else if (!ex.failed && (expanded.errors || (an.failed && an.loadingErrors))) p.con.line('error', 'command succeeded, but there were loading phase errors');
+  else if (!ex.failed && (expansionErrors || (an.failed && an.loadingErrors))) p.con.line('error', 'command succeeded, but there were loading phase errors');
   else if (!ex.failed && an.failed) p.con.line('error', 'command succeeded, but not all targets were analyzed');
   p.elapsed(p.executor.ran + 1);
   const explanations = p.explanations({ testSuites: expanded.suites });
-  if (failed || patternFailed || expanded.errors) {
+  if (failed || patternFailed || expansionErrors) {
     p.failed(false);
     return p.con.result(EXIT.BUILD_FAILURE, explanations);
   }

@@ -43,7 +43,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   // A word that failed to resolve under --keep_going, or a suite that listed a non-test: the tests left still
   // run, and the command fails after them.
   // A suite that lists a test of a package with errors fails test expansion under --keep_going, even when its
-  // tag filter drops that test (without it, loading already stopped at the package). `build` ignores this.
+  // tag filter drops that test (without it, loading already stopped at the package); `build` calls it a loading
+  // error.
   const expansionErrors = expanded.errors || (p.keepGoing && expanded.listsIntoPackageInError === true);
   if (expansionErrors) p.patternParsingFailed();
   let patternErrors = expansionErrors || resolved.failed;
