@@ -104,8 +104,14 @@ class ScopedTargetGraph extends TargetGraph {
     opts: ConstructorParameters<typeof TargetGraph>[1],
     private readonly closure: ReadonlySet<string>,
     private readonly strict: boolean,
+    private readonly closurePackages: ReadonlySet<string>,
   ) {
     super(loader, opts);
+  }
+
+  /** Only the scope's packages are loaded (GenQuery's package provider is its package locator too). */
+  protected override knowsPackage(label: Label): boolean {
+    return this.closurePackages.has(packageKey(label));
   }
 
   /** Keeps in-scope targets; a target outside fails (strict) or is skipped with a warning. */
@@ -142,18 +148,23 @@ class ScopedTargetGraph extends TargetGraph {
   }
 }
 
+function packageKey(l: Label): string {
+  return `@${l.repo}//${l.pkg}`;
+}
+
 /** The transitive closure of the scope (every edge, implicit ones included; visibility per profile), as label strings. */
-function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; error?: string; transitiveErrors: string[] } {
+function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; packages: Set<string>; error?: string; transitiveErrors: string[] } {
   const visibility = loader.profile.genqueryScopeVisibility;
   const g = new TargetGraph(loader, { keepGoing: true, implicitDeps: true, hostDeps: true });
   const closure = new Set<string>();
+  const packages = new Set<string>();
   const queue: Target[] = [];
   for (const l of scope) {
     let t: Target;
     try {
       t = g.target_(l);
     } catch (e) {
-      if (e instanceof QueryEvalError) return { closure, error: e.message, transitiveErrors: [] };
+      if (e instanceof QueryEvalError) return { closure, packages, error: e.message, transitiveErrors: [] };
       throw e;
     }
     queue.push(t);
@@ -163,12 +174,13 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
     const k = labelToString(t.label);
     if (closure.has(k)) continue;
     closure.add(k);
+    packages.add(packageKey(t.label));
     // Bazel 4.2.3's scope traversal (TransitiveTargetFunction) does not follow visibility to package groups.
     for (const e of g.deps(t)) if (visibility || e.attr !== 'visibility') queue.push(e.to);
   }
   g.syncEvents();
   const transitiveErrors = g.closureError ? g.events.filter((e) => e.severity === 'error').map((e) => e.text) : [];
-  return { closure, transitiveErrors };
+  return { closure, packages, transitiveErrors };
 }
 
 /** One dependency path from `from` down to a scope target (every edge, breadth first), or undefined. */
@@ -271,7 +283,7 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   const implicitDeps = flag('implicit_deps', true);
   const hostDeps = flag('host_deps', true) && flag('tool_deps', true);
   const nodepDeps = flag('nodep_deps', profile.genqueryNodepDeps);
-  const graph = new ScopedTargetGraph(loader, { keepGoing: false, implicitDeps, hostDeps, nodepDeps }, sc.closure, strict);
+  const graph = new ScopedTargetGraph(loader, { keepGoing: false, implicitDeps, hostDeps, nodepDeps }, sc.closure, strict, sc.packages);
   const explainViolation = () => {
     const first = graph.outOfScope[0];
     if (first === undefined) return;

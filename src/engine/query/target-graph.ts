@@ -78,7 +78,13 @@ export class TargetGraph implements QueryGraph<Target> {
       targetsOf: (pkg) => pkg.sortedTargets(),
       node: (label) => self.tryTarget(label),
       fileNode: (path) => self.fileTarget(path),
+      knowsPackage: (label) => self.knowsPackage(label),
     };
+  }
+
+  /** Whether the BUILD file of a label's package can be named (every one here; genquery narrows it). */
+  protected knowsPackage(_label: Label): boolean {
+    return true;
   }
 
   /** Moves the loader's new console lines into `events`. */

@@ -41,6 +41,7 @@ export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs
       if (!n) continue;
       // A built-in repository's .bzl file (@rules_cc//cc:defs.bzl): its package's BUILD file is in that repository.
       const l = ev.graph.target(n).label;
+      if (access.knowsPackage?.(l) === false) continue;
       if (l.repo !== '') add(`external/${l.repo}/${l.pkg ? `${l.pkg}/` : ''}BUILD`);
       else add(access.packageOf(n).buildFile);
     }

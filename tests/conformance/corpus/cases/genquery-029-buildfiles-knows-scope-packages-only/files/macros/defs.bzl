@@ -1,0 +1,2 @@
+def wrapped_filegroup(name, **kwargs):
+    native.filegroup(name = name, **kwargs)
