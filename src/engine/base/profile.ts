@@ -73,6 +73,11 @@ export interface Profile {
   /** config_setting visibility is enforced (#11). */
   readonly enforceConfigSettingVisibility: boolean;
   /**
+   * A config_setting is public whatever `visibility` it declares (4.2.3's Rule.getVisibility): its package
+   * groups are no dependencies, and query outputs print `//visibility:public`.
+   */
+  readonly configSettingsPublic: boolean;
+  /**
    * The platform used when --platforms / --host_platform are not given: 4.2.3's `@local_config_platform//:host`,
    * current Bazel's `@platforms//host` (both the Linux x86_64 machine the corpus was recorded on).
    */
@@ -238,6 +243,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectVerboseNoMatch: false,
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
+    configSettingsPublic: true,
     defaultHostPlatform: '@local_config_platform//:host',
     platformEdges: {
       rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
@@ -291,6 +297,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectVerboseNoMatch: true,
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
+    configSettingsPublic: false,
     defaultHostPlatform: '@platforms//host:host',
     platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: 'exec' },
     implicitToolsAnalysed: false,
