@@ -14,7 +14,6 @@ import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
 import { allAttributes, schemaUnder, type AttrSpec, type RuleSchema } from './rules/index.ts';
 import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
 import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
-import { PUBLIC } from './visibility.ts';
 import type { Workspace } from './workspace.ts';
 
 export * from './target.ts';
@@ -194,7 +193,7 @@ export class PackageBuilder {
     }
     // A config_setting of 4.2.3 is public whatever it declares (checked with 4.2.3: `deps()` has no package
     // group of it, a package group that does not exist is no error, xml prints //visibility:public).
-    if (schema.name === 'config_setting' && attrs.has('visibility') && this.opts.profile.configSettingsPublic) attrs.set('visibility', [PUBLIC]);
+    if (schema.name === 'config_setting' && attrs.has('visibility') && this.opts.profile.configSettingsPublic) attrs.set('visibility', [{ repo: '', pkg: 'visibility', name: 'public' }]);
     for (const s of specs) {
       const mandatory = s.mandatory || (s.mandatoryWhenNative && this.opts.profile.nativeShRules);
       if (mandatory && s.name !== 'name' && !attrs.has(s.name)) {
