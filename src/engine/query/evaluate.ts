@@ -30,8 +30,11 @@ export class Evaluator<T> implements QueryEvaluator<T> {
   ) {}
 
   /** Direct dependencies, recording that the node's edges are now known. */
-  /** Nodes a wildcard pattern named, with the pattern's number: their edges to nodes the same pattern named, except visibility ones, are known. */
-  readonly patternExplored = new Map<string, number>();
+  /**
+   * Nodes wildcard patterns named, with the patterns' numbers: their edges to nodes one of the same patterns
+   * named, except visibility ones, are known.
+   */
+  readonly patternExplored = new Map<string, Set<number>>();
   private patterns = 0;
 
   /** Set when a traversal met a node it could not expand (EvalOptions.closureErrors), until its call ends. */
@@ -47,7 +50,7 @@ export class Evaluator<T> implements QueryEvaluator<T> {
   }
 
   /** The ordering graph's view of a node's edges (order.ts): all, the non-visibility ones, or none. */
-  exploredEdges(key: string): 'all' | number | 'none' {
+  exploredEdges(key: string): 'all' | ReadonlySet<number> | 'none' {
     return this.explored.has(key) ? 'all' : this.patternExplored.get(key) ?? 'none';
   }
 
@@ -149,11 +152,17 @@ export class Evaluator<T> implements QueryEvaluator<T> {
     }
     const set = this.set(nodes);
     // A wildcard pattern's targets have their edges among themselves in Bazel 4.2.3's ordering graph (`//...`
-    // across packages; `//a:* + //z:*` not from //a to //z); a single target has none. (Without visibility
+    // across packages; `//a:* + //z:*` not from //a to //z, but `//a:all + //...` from //a to all the //...
+    // named); a single target has none. (Without visibility
     // edges: neither a rule's package groups nor a group's `includes` order a pattern.)
     if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) {
       const n = ++this.patterns;
-      for (const k of set.keys()) if (!this.explored.has(k) && !this.patternExplored.has(k)) this.patternExplored.set(k, n);
+      for (const k of set.keys()) {
+        if (this.explored.has(k)) continue;
+        const named = this.patternExplored.get(k);
+        if (named) named.add(n);
+        else this.patternExplored.set(k, new Set([n]));
+      }
     }
     return set;
   }

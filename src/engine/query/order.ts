@@ -18,11 +18,18 @@ export function lexicographicOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>): T[
 }
 
 /**
- * Which of a node's edges the ordering graph knows: all; for a node a wildcard pattern named (the pattern's
- * number), those to nodes the same pattern named, visibility ones excepted (`//a:* + //z:*` lists //z:f before
- * //a:x that depends on it, in plain descending order); none.
+ * Which of a node's edges the ordering graph knows: all; for a node wildcard patterns named (the patterns'
+ * numbers), those to nodes one of the same patterns named, visibility ones excepted (`//a:* + //z:*` lists
+ * //z:f before //a:x that depends on it, in plain descending order); none.
  */
-export type Explored = (key: string) => 'all' | number | 'none';
+export type Explored = (key: string) => 'all' | ReadonlySet<number> | 'none';
+
+function sharesPattern(from: ReadonlySet<number>, to: 'all' | ReadonlySet<number> | 'none'): boolean {
+  if (to === 'all') return true;
+  if (to === 'none') return false;
+  for (const n of from) if (to.has(n)) return true;
+  return false;
+}
 
 /**
  * Dependency order over the explored graph. `explored(key)` says which of a node's edges are known (undefined:
@@ -37,7 +44,7 @@ export function dependencyOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>, explor
     if (known === 'none') return [];
     return graph
       .deps(t)
-      .filter((e) => known === 'all' || (e.attr !== 'visibility' && e.attr !== 'includes' && [known, 'all'].includes(explored!(graph.key(e.to)))))
+      .filter((e) => known === 'all' || (e.attr !== 'visibility' && e.attr !== 'includes' && sharesPattern(known, explored!(graph.key(e.to)))))
       .map((e) => e.to)
       .sort((a, b) => graph.compare(a, b));
   };
