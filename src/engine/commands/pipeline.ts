@@ -270,6 +270,7 @@ export class Pipeline {
         if (t && !listedInError.includes(t)) listedInError.push(t);
         return inError;
       },
+      stopAtPackageInError: !this.keepGoing,
     };
     const listedInError: Target[] = [];
     let listsIntoPackageInError = false;

@@ -111,6 +111,8 @@ export interface SuiteLookup {
   packageTargets(label: Label): Iterable<Target>;
   /** Whether the package a label is in has errors. */
   packageInError?(label: Label): boolean;
+  /** Without --keep_going: a listed target of another package with errors ends the expansion there. */
+  readonly stopAtPackageInError?: boolean;
 }
 
 export interface SuiteExpansion {
@@ -167,14 +169,22 @@ export function expandTestSuite(suite: RuleTarget, lookup: SuiteLookup, stack: r
       else consider(t, 'a non-manual test of the package that passes the tag filter');
     }
   }
-  for (const l of listed) {
-    const t = lookup.target(l);
+  // Bazel loads the package of every listed label before it expands a listed suite
+  // (TestExpansionFunction.getPrerequisites); without --keep_going a package with errors among them ends the
+  // expansion before any listed suite is expanded (so the packages those list are not loaded).
+  const listedTargets = listed.map((l) => lookup.target(l));
+  const foreignInError = (l: Label) => (l.pkg !== suite.label.pkg || l.repo !== suite.label.repo) && lookup.packageInError?.(l) === true;
+  if (lookup.stopAtPackageInError && listed.some(foreignInError)) {
+    return { tests, explanation: { suite: suiteLabel, ...filter, implicit: false, candidates, errors }, nested, missing, listsIntoPackageInError: true };
+  }
+  for (const [i, l] of listed.entries()) {
+    const t = listedTargets[i];
     const ls = labelToString(l);
     if (!t) {
       missing.push(l);
       continue;
     }
-    if ((l.pkg !== suite.label.pkg || l.repo !== suite.label.repo) && lookup.packageInError?.(l)) listsIntoPackageInError = true;
+    if (foreignInError(l)) listsIntoPackageInError = true;
     if (t.kind === 'rule' && t.ruleClass === 'test_suite') {
       const path = [...stack, suiteLabel];
       if (path.includes(ls)) {
