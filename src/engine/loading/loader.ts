@@ -385,17 +385,20 @@ export class Loader {
       else this.emit('error', d.message, d);
       return pkg;
     }
-    pkg.loads.push(...new Set(loads.flatMap((p) => [...this.transitiveLoads(p), p])));
+    pkg.loads.push(...this.transitiveLoads(loads));
     return builder.finish();
   }
 
-  private transitiveLoads(path: string, seen = new Set<string>()): string[] {
-    const e = this.bzl.get(path);
+  /**
+   * Every .bzl file reached from `direct`, each once, in Bazel's order (PackageFunction's transitive closure of
+   * the loads: a file, then what it loads, depth first).
+   */
+  private transitiveLoads(direct: readonly string[], seen = new Set<string>()): string[] {
     const out: string[] = [];
-    for (const l of e?.loads ?? []) {
+    for (const l of direct) {
       if (seen.has(l)) continue;
       seen.add(l);
-      out.push(...this.transitiveLoads(l, seen), l);
+      out.push(l, ...this.transitiveLoads(this.bzl.get(l)?.loads ?? [], seen));
     }
     return out;
   }

@@ -58,6 +58,11 @@ export interface SourceFileTarget {
   /** Set by exports_files. */
   visibility?: readonly Label[];
   readonly isBuildFile?: boolean;
+  /**
+   * A .bzl file, or the BUILD file of a .bzl file's package, as buildfiles()/loadfiles() name it (Bazel's
+   * FakeLoadTarget): located at the BUILD file of the package that loads it, printed with nothing else.
+   */
+  readonly fakeLoad?: boolean;
   /** The symbolic macro that exported this file outside its namespace (it cannot be analysed). */
   readonly macroViolation?: string;
 }

@@ -51,6 +51,8 @@ export interface PackageAccess<T> {
   node(label: Label): T | undefined;
   /** The node for a workspace file that is a target (a BUILD file, a .bzl file), creating it when needed. */
   fileNode(path: string): T | undefined;
+  /** A .bzl file (or its package's BUILD file) as loaded by the package whose BUILD file is `loadedFrom`. */
+  loadNode?(path: string, loadedFrom: string): T | undefined;
   /**
    * Whether the query knows a package's BUILD file (Bazel's CachingPackageLocator): genquery knows only its scope's
    * packages, so buildfiles() leaves out the BUILD file of a loaded .bzl file's package outside them.

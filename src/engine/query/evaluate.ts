@@ -110,8 +110,10 @@ export class Evaluator<T> implements QueryEvaluator<T> {
         let acc = new Map(this.eval(e.operands[0]!, vars));
         for (const o of e.operands.slice(1)) {
           const rhs = this.eval(o, vars);
-          if (e.op === 'union') for (const [k, t] of rhs) acc.set(k, t);
-          else if (e.op === 'intersect') acc = new Map([...acc].filter(([k]) => rhs.has(k)));
+          // A union keeps the node it met first for a key (a buildfiles() load target over the BUILD file).
+          if (e.op === 'union') {
+            for (const [k, t] of rhs) if (!acc.has(k)) acc.set(k, t);
+          } else if (e.op === 'intersect') acc = new Map([...acc].filter(([k]) => rhs.has(k)));
           else for (const k of rhs.keys()) acc.delete(k);
         }
         return acc;

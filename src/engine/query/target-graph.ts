@@ -78,6 +78,10 @@ export class TargetGraph implements QueryGraph<Target> {
       targetsOf: (pkg) => pkg.sortedTargets(),
       node: (label) => self.tryTarget(label),
       fileNode: (path) => self.fileTarget(path),
+      loadNode: (path, loadedFrom) => {
+        const t = self.fileTarget(path);
+        return t && { kind: 'source file', label: t.label, location: { file: loadedFrom, line: 1, column: 1 }, fakeLoad: true };
+      },
       knowsPackage: (label) => self.knowsPackage(label),
     };
   }

@@ -26,24 +26,26 @@ export function packagesOf<T>(ev: QueryEvaluator<T>, args: readonly Argument[], 
 
 export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs: readonly RepoPackage[], withBuildFiles: boolean): NodeSet<T> {
   const out: NodeSet<T> = new Map();
-  const add = (path: string) => {
-    const n = access.fileNode(path);
-    if (n) out.set(ev.graph.key(n), n);
+  // The first file of a label stays (Bazel's addIfUniqueLabel): a package's own BUILD file, or a load's.
+  const add = (n: T | undefined) => {
+    if (n && !out.has(ev.graph.key(n))) out.set(ev.graph.key(n), n);
   };
   for (const { pkg: p, repo } of pkgs) {
     // A built-in repository's package names its files from the repository's root.
     const at = (path: string) => (repo === '' || path.startsWith('external/') ? path : `external/${repo}/${path}`);
-    if (withBuildFiles) add(at(p.buildFile));
-    for (const loaded of p.loads) {
-      const bzl = at(loaded);
-      add(bzl);
+    const buildFile = at(p.buildFile);
+    const loaded = (path: string) => add(access.loadNode ? access.loadNode(path, buildFile) : access.fileNode(path));
+    if (withBuildFiles) add(access.fileNode(buildFile));
+    for (const file of p.loads) {
+      const bzl = at(file);
+      loaded(bzl);
       const n = withBuildFiles ? access.fileNode(bzl) : undefined;
       if (!n) continue;
       // A built-in repository's .bzl file (@rules_cc//cc:defs.bzl): its package's BUILD file is in that repository.
       const l = ev.graph.target(n).label;
       if (access.knowsPackage?.(l) === false) continue;
-      if (l.repo !== '') add(`external/${l.repo}/${l.pkg ? `${l.pkg}/` : ''}BUILD`);
-      else add(access.packageOf(n).buildFile);
+      if (l.repo !== '') loaded(`external/${l.repo}/${l.pkg ? `${l.pkg}/` : ''}BUILD`);
+      else loaded(access.packageOf(n).buildFile);
     }
   }
   return out;

@@ -51,7 +51,7 @@ export type Formatter = <T>(ctx: OutputContext<T>) => string | Uint8Array;
 export function formatLocation(loc: Location, t: Target, o: OutputOptions, forceLineCol = false): string {
   // Relative locations are relative to the package's source root: an external repository's own root.
   const path = !o.relativeLocations ? absoluteSourcePath(loc.file, o) : loc.file.startsWith('external/') ? loc.file.split('/').slice(2).join('/') : loc.file;
-  const isBuild = t.kind === 'source file' && t.isBuildFile === true;
+  const isBuild = t.kind === 'source file' && (t.isBuildFile === true || t.fakeLoad === true);
   if (isBuild && !forceLineCol) return path;
   return `${path}:${loc.line}:${loc.column}`;
 }

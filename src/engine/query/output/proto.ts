@@ -178,9 +178,10 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
       });
     }
     case 'source file': {
+      if (t.fakeLoad) return create(TargetSchema, { type: Target_Discriminator.SOURCE_FILE, sourceFile: { name, location } });
       const vis = targetVisibility(t, ownPkg);
       const subinclude = t.isBuildFile && pkg
-        ? [...pkg.loads].reverse().map((l) => {
+        ? pkg.loads.map((l) => {
             const owner = workspace.packageOf(l) ?? '';
             return labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) });
           })

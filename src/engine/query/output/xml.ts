@@ -170,10 +170,14 @@ export function makeXmlFormatter(workspace: Workspace) {
           break;
         }
         case 'source file': {
+          if (t.fakeLoad) {
+            lines.push(`    <source-file${attrs([['location', loc(t)], ['name', labelToString(t.label)]])}/>`);
+            break;
+          }
           const extra: [string, string][] = t.isBuildFile ? [['package_contains_errors', String(pkg?.inError ?? false)]] : [];
           lines.push(`    <source-file${attrs([['location', loc(t)], ['name', labelToString(t.label)], ...extra])}>`);
           if (t.isBuildFile && pkg) {
-            for (const l of [...pkg.loads].reverse()) {
+            for (const l of pkg.loads) {
               const owner = workspace.packageOf(l) ?? '';
               lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
             }
