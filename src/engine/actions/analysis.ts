@@ -111,6 +111,11 @@ interface NodeState {
   failed: boolean;
   cause?: RootCause;
   /**
+   * The step at which `cause` was found, when it came from a dependency or a loading error: a failure found earlier
+   * takes its place (without --keep_going Bazel stops at the first one).
+   */
+  causeStep?: number;
+  /**
    * The checks of each edge (visibility, testonly), run once every dependency is analysed and only when none
    * failed: Bazel validates prerequisites when it creates the rule's context, which a failed dependency prevents.
    */
@@ -126,6 +131,13 @@ interface NodeState {
 }
 
 const NO_EDGES: readonly ConfiguredEdge[] = [];
+
+/** Takes a dependency's or a loading error's cause unless one found no later is there (see NodeState.causeStep). */
+function earlierCause(s: NodeState, cause: RootCause | undefined, step: number): void {
+  if (s.cause !== undefined && (s.causeStep === undefined || s.causeStep <= step)) return;
+  s.cause = cause;
+  s.causeStep = step;
+}
 
 function implicitLabel(s: string): Label {
   const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s)!;
@@ -793,7 +805,7 @@ export class Analysis implements ConfiguredGraph {
       if (owner.kind === 'rule') this.report(owner, referencedBy(found.error, owner.label), { attr, value: labelToString(label) }, { once: 'loaded' });
       else this.report(undefined, found.error, {}, { once: 'loaded' });
       s.failed = true;
-      s.cause ??= { kind: 'loading' };
+      earlierCause(s, { kind: 'loading' }, 1);
       s.loadingFailure = true;
       return undefined;
     }
@@ -811,7 +823,7 @@ export class Analysis implements ConfiguredGraph {
       }
       if (this.keepGoing) this.analyze(t, config);
       s.failed = true;
-      s.cause ??= { kind: 'loading' };
+      earlierCause(s, { kind: 'loading' }, 1);
       s.loadingFailure = true;
       return undefined;
     }
@@ -826,7 +838,7 @@ export class Analysis implements ConfiguredGraph {
     }
     if (dep.failed) {
       s.failed = true;
-      s.cause ??= dep.rootCause;
+      earlierCause(s, dep.rootCause, this.failureStep(dep) + 1);
       if (dep.loadingFailure || dep.rootCause?.kind === 'loading') s.loadingFailure = true;
     }
     if (o.checked && owner.kind === 'rule') (s.checks ??= []).push(() => this.checkEdge(s, owner, attr, label, t, dep));
