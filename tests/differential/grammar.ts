@@ -379,7 +379,6 @@ function filegroup(g: Gen, pkg: string, name: string, viaMacro: boolean): Target
 }
 
 function alias(g: Gen, pkg: string, name: string): Target {
-  const r = g.r;
   const attrs: [string, Expr][] = [];
   const target = g.pickKnown((k) => k.kind !== 'config_setting_never');
   const actual = target ? g.ref(target, pkg) : ':f1.txt';

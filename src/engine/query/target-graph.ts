@@ -60,7 +60,6 @@ export class TargetGraph implements QueryGraph<Target> {
   readonly inErrorMessages = new Set<BuildEvent>();
   readonly packages: PackageAccess<Target>;
   private readonly edgeCache = new Map<Target, QueryEdge<Target>[]>();
-  private readonly external = new Map<string, Target>();
   /** Targets of the built-in repositories (@bazel_tools' tool packages, @platforms…), loaded on first use. */
   private lookup: TargetLookup | undefined;
   private readonly files = new Map<string, Target>();
