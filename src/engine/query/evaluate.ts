@@ -20,6 +20,9 @@ const NOT_POST_ANALYSIS: Readonly<Record<string, string>> = {
   loadfiles: "buildfiles() doesn't make sense for the configured target graph",
 };
 
+/** The functions that compute a transitive closure (BlazeQueryEnvironment.buildTransitiveClosure). */
+const CLOSURE_FUNCTIONS = new Set(['deps', 'rdeps', 'allpaths', 'somepath']);
+
 export class Evaluator<T> implements QueryEvaluator<T> {
   /** Nodes whose dependencies were explored (4.2.3's ordering graph has edges out of these only). */
   readonly explored = new Set<string>();
@@ -39,6 +42,8 @@ export class Evaluator<T> implements QueryEvaluator<T> {
 
   /** Set when a traversal met a node it could not expand (EvalOptions.closureErrors), until its call ends. */
   private closureFailure = false;
+  /** Set once a call's traversal has failed in this query (Bazel's error state then stays). */
+  private closureFailed = false;
 
   deps(node: T, bounded?: boolean) {
     const k = this.graph.key(node);
@@ -127,7 +132,10 @@ export class Evaluator<T> implements QueryEvaluator<T> {
         this.closureFailure = false;
         const result = fn.evaluate(this, e.args, vars, e);
         // The innermost call whose traversal failed is the one that fails (with --keep_going its result stays).
-        if (this.closureFailure) {
+        // Once one has, every later deps/rdeps/allpaths/somepath fails too, even over targets without errors
+        // (checked with 4.2.3: `deps(//b:bad) + deps(//a:fine)` reports both).
+        if (this.closureFailure || (this.closureFailed && CLOSURE_FUNCTIONS.has(e.name))) {
+          this.closureFailed = true;
           const message = 'errors were encountered while computing transitive closure';
           try {
             this.graph.report(message, `Evaluation of query "${exprToString(e)}" failed: ${message}`);
