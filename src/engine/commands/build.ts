@@ -359,15 +359,15 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   // Without --keep_going, a requested test_suite in a package in error stops loading ("error loading package"),
   // and so does a suite listing a target of another package in error, though it expands to nothing there; under
   // --keep_going that listing is a loading error (Bazel 4.2.3's TestExpansionFunction marks the expansion).
-  const suitesInError = p.keepGoing ? [] : [...p.suitesInPackagesInError(resolved.targets), ...(expanded.listedInError ?? [])];
+  const stopsLoading = p.keepGoing ? [] : [...p.suitesInPackagesInError(resolved.targets), ...(expanded.listedInError ?? [])];
   const expansionErrors = expanded.errors || (p.keepGoing && expanded.listsIntoPackageInError === true);
-  if (targets.length === 0 && !resolved.failed && !expansionErrors && suitesInError.length === 0) {
+  if (targets.length === 0 && !resolved.failed && !expansionErrors && stopsLoading.length === 0) {
     p.con.line(
       'warning',
       `Usage: bazel build <options> <targets>.\nInvoke \`bazel help build\` for full description of usage and options.\nYour request is correct, but requested an empty set of targets. Nothing will be built.`,
     );
   }
-  const prep = prepare(p, [...suitesInError, ...targets]);
+  const prep = prepare(p, [...stopsLoading, ...targets]);
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: expanded.suites }));
   const an = analyzeTopLevel(p, targets);
   if ('exit' in an) return p.con.result(an.exit, p.explanations({ testSuites: expanded.suites }));

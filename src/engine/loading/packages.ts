@@ -16,6 +16,9 @@ import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target
 import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
 import type { Workspace } from './workspace.ts';
 
+/** `//visibility:public` (visibility.ts has it too, but imports this file). */
+const PUBLIC_VISIBILITY: Label = { repo: '', pkg: 'visibility', name: 'public' };
+
 export * from './target.ts';
 
 export interface PackageArgs {
@@ -193,7 +196,7 @@ export class PackageBuilder {
     }
     // A config_setting of 4.2.3 is public whatever it declares (checked with 4.2.3: `deps()` has no package
     // group of it, a package group that does not exist is no error, xml prints //visibility:public).
-    if (schema.name === 'config_setting' && attrs.has('visibility') && this.opts.profile.configSettingsPublic) attrs.set('visibility', [{ repo: '', pkg: 'visibility', name: 'public' }]);
+    if (schema.name === 'config_setting' && attrs.has('visibility') && this.opts.profile.configSettingsPublic) attrs.set('visibility', [PUBLIC_VISIBILITY]);
     for (const s of specs) {
       const mandatory = s.mandatory || (s.mandatoryWhenNative && this.opts.profile.nativeShRules);
       if (mandatory && s.name !== 'name' && !attrs.has(s.name)) {
@@ -293,7 +296,7 @@ export class PackageBuilder {
         continue;
       }
       const macroViolation = this.macroViolation(n);
-      this.pkg.targets.set(n, { kind: 'source file', label: this.label(n), location: loc, visibility: visibility ?? [{ repo: '', pkg: 'visibility', name: 'public' }], ...(macroViolation ? { macroViolation } : {}) });
+      this.pkg.targets.set(n, { kind: 'source file', label: this.label(n), location: loc, visibility: visibility ?? [PUBLIC_VISIBILITY], ...(macroViolation ? { macroViolation } : {}) });
     }
   }
 

@@ -23,6 +23,7 @@ import { lastValue, OptionsError, parseOptionWords } from '../config/index.ts';
 import {
   labelToString,
   Loader,
+  packageIdToString,
   type Label,
   type RuleTarget,
   type Target,
@@ -111,7 +112,7 @@ class ScopedTargetGraph extends TargetGraph {
 
   /** Only the scope's packages are loaded (GenQuery's package provider is its package locator too). */
   protected override knowsPackage(label: Label): boolean {
-    return this.closurePackages.has(packageKey(label));
+    return this.closurePackages.has(packageIdToString(label.repo, label.pkg));
   }
 
   /** Keeps in-scope targets; a target outside fails (strict) or is skipped with a warning. */
@@ -148,10 +149,6 @@ class ScopedTargetGraph extends TargetGraph {
   }
 }
 
-function packageKey(l: Label): string {
-  return `@${l.repo}//${l.pkg}`;
-}
-
 /** The transitive closure of the scope (every edge, implicit ones included; visibility per profile), as label strings. */
 function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; packages: Set<string>; error?: string; transitiveErrors: string[] } {
   const visibility = loader.profile.genqueryScopeVisibility;
@@ -174,7 +171,7 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
     const k = labelToString(t.label);
     if (closure.has(k)) continue;
     closure.add(k);
-    packages.add(packageKey(t.label));
+    packages.add(packageIdToString(t.label.repo, t.label.pkg));
     // Bazel 4.2.3's scope traversal (TransitiveTargetFunction) does not follow visibility to package groups.
     for (const e of g.deps(t)) if (visibility || e.attr !== 'visibility') queue.push(e.to);
   }
