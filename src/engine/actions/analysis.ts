@@ -38,7 +38,7 @@ import {
   type SelectExplanation,
   type SettingMatch,
 } from '../config/index.ts';
-import { hostPlatformOf, labelListAttr, ToolchainResolver, type ResolvedToolchains, type ToolchainExplanation } from '../config/index.ts';
+import { hostPlatformOf, labelListAttr, toolchainDebugFilter, ToolchainResolver, type ResolutionTraceMemo, type ResolvedToolchains, type ToolchainExplanation } from '../config/index.ts';
 import {
   allAttributes,
   attrValue,
@@ -156,6 +156,9 @@ export class Analysis implements ConfiguredGraph {
   private readonly execToolsConfig: Configuration;
   private readonly toolchainResolver: ToolchainResolver;
   private readonly hostPlatform: string;
+  /** --toolchain_resolution_debug: which types and targets it asks about, and what it has printed. */
+  private readonly toolchainDebug: ((label: string) => boolean) | undefined;
+  private readonly traceMemo: ResolutionTraceMemo = { contexts: new Set(), singles: new Set() };
   readonly actions = new Map<string, Action>();
   private get keepGoing(): boolean {
     return lastValue(this.opts.context.commandLine.options, 'keep_going')?.value === true;
@@ -199,6 +202,7 @@ export class Analysis implements ConfiguredGraph {
     this.execToolsConfig = execConfiguration(opts.target, ctx, 'exec');
     this.toolchainResolver = new ToolchainResolver(ctx);
     this.hostPlatform = hostPlatformOf(ctx.commandLine, this.profile);
+    this.toolchainDebug = toolchainDebugFilter(ctx.commandLine, this.profile);
   }
 
   // ---- the graph, as cquery and the UI read it ----
@@ -246,7 +250,10 @@ export class Analysis implements ConfiguredGraph {
 
   /** A `DEBUG: <file>:<line>:<column>: <message>` line: print() in a rule implementation. */
   debug(text: string): void {
-    const e: ConsoleEvent = { severity: 'debug', text };
+    this.event({ severity: 'debug', text });
+  }
+
+  private event(e: ConsoleEvent): void {
     this.printed.push(e);
     this.printedStep.set(e, this.currentStep());
   }
@@ -556,8 +563,7 @@ export class Analysis implements ConfiguredGraph {
     }
     // Rules that resolve toolchains depend on the target platform (and, current Bazel, the execution platform).
     const edges = this.profile.platformEdges;
-    const resolvesToolchains = 'allExcept' in edges.rules ? !rule.schema.buildSetting && !edges.rules.allExcept.includes(rule.ruleClass) : edges.rules.includes(rule.ruleClass);
-    if (resolvesToolchains) {
+    if (this.resolvesToolchains(rule)) {
       const tp = this.platformLabel(config.platform);
       if (tp) this.edge(s, rule, '$target_platform', tp, config, { implicit: true, tool: false, checked: false });
       if (edges.execPlatform === 'exec') {
@@ -573,7 +579,10 @@ export class Analysis implements ConfiguredGraph {
     for (const t of s.toolchains?.toolchains ?? []) {
       this.edge(s, rule, '$toolchain_type', t.type, config, { implicit: true, tool: false, checked: false });
       const tcConfig = this.profile.toolchains.toolchainConfig === 'host' ? this.toolConfig : config;
-      if (t.toolchain) this.edge(s, rule, '$toolchains', t.toolchain, tcConfig, { implicit: true, tool: this.profile.toolchains.toolchainConfig === 'host', checked: false });
+      const to = t.toolchain ? this.edge(s, rule, '$toolchains', t.toolchain, tcConfig, { implicit: true, tool: this.profile.toolchains.toolchainConfig === 'host', checked: false }) : undefined;
+      if (to && !to.failed && !s.failed && lacksToolchainInfo(to)) {
+        this.toolchainFailure(rule, s, `toolchain type ${labelToString(t.type)} resolved to target ${labelToString(t.toolchain!)}, but that target does not provide ToolchainInfo`);
+      }
     }
     s.incompatible = direct ?? this.incompatibleDependency(s, config);
     if (!s.failed) {
@@ -696,6 +705,7 @@ export class Analysis implements ConfiguredGraph {
   private resolveToolchains(rule: RuleTarget, config: Configuration, key: string, s: NodeState): boolean {
     const native = this.profile.toolchains.nativeTypes[rule.ruleClass] ?? [];
     const requests = [...native.map((t) => ({ type: implicitLabel(t), mandatory: true })), ...(rule.schema.toolchains ?? [])];
+    this.traceToolchains(rule, config, requests);
     if (requests.length === 0) return true;
     const r = this.toolchainResolver.resolve(requests, config, this.hostPlatform, labelListAttr(rule, 'exec_compatible_with'));
     if (r.explanation) this.ex.toolchains.set(key, r.explanation);
@@ -703,11 +713,36 @@ export class Analysis implements ConfiguredGraph {
       s.toolchains = r;
       return true;
     }
-    const printed = this.profile.toolchains.messages === 'bazel4' ? 'none' : 'rule';
-    const d = this.report(rule, `While resolving toolchains for target ${labelToString(rule.label)}: ${r.error}`, {}, { printed });
-    s.failed = true;
-    s.cause = { kind: 'diagnostic', diagnostic: { ...d, message: r.error, printedAt: null } };
+    this.toolchainFailure(rule, s, r.error);
     return false;
+  }
+
+  /** A failed toolchain resolution: "While resolving toolchains for target //p:t: <why>" (4.2.3: unlocated). */
+  private toolchainFailure(rule: RuleTarget, s: NodeState, error: string): void {
+    const printed = this.profile.toolchains.messages === 'bazel4' ? 'none' : 'rule';
+    const d = this.report(rule, `While resolving toolchains for target ${labelToString(rule.label)}: ${error}`, {}, { printed });
+    s.failed = true;
+    s.cause = { kind: 'diagnostic', diagnostic: { ...d, message: error, printedAt: null } };
+  }
+
+  /**
+   * --toolchain_resolution_debug's INFO lines for a rule's resolution. 4.2.3 prints every resolution, also of
+   * rules that request no type (every rule class that resolves toolchains, the profile's platformEdges); current
+   * Bazel those of the types and targets its regular expressions name.
+   */
+  private traceToolchains(rule: RuleTarget, config: Configuration, requests: readonly { readonly type: Label; readonly mandatory: boolean }[]): void {
+    const debug = this.toolchainDebug;
+    if (!debug) return;
+    const targetAsked = debug(labelToString(rule.label));
+    const typeAsked = (type: string) => targetAsked || debug(type);
+    if (requests.length === 0 ? !this.resolvesToolchains(rule) || (this.profile.toolchains.messages !== 'bazel4' && !targetAsked) : !targetAsked && !requests.some((r) => typeAsked(labelToString(r.type)))) return;
+    for (const text of this.toolchainResolver.trace(requests, config, this.hostPlatform, labelListAttr(rule, 'exec_compatible_with'), this.traceMemo, typeAsked)) this.event({ severity: 'info', text });
+  }
+
+  /** Rule classes that resolve toolchains (and so depend on the platforms), per profile. */
+  private resolvesToolchains(rule: RuleTarget): boolean {
+    const edges = this.profile.platformEdges;
+    return 'allExcept' in edges.rules ? !rule.schema.buildSetting && !edges.rules.allExcept.includes(rule.ruleClass) : edges.rules.includes(rule.ruleClass);
   }
 
   /** The resolved toolchains of an analysed rule (for ctx.toolchains). */
@@ -1086,3 +1121,14 @@ class Context implements RuleContext {
   }
 }
 
+/**
+ * A resolved toolchain must provide ToolchainInfo (Bazel's ResolvedToolchainContext). Known for a file, a rule
+ * defined in Starlark and the native rules rulepen implements; a native rule analysed without its providers
+ * (cc_toolchain, …) is given the benefit of the doubt.
+ */
+function lacksToolchainInfo(t: AnalyzedTarget): boolean {
+  const a = t.actual ?? t;
+  if (a.target.kind !== 'rule') return true;
+  if (implementationOf(a.target) === noProviders) return false;
+  return !(a.starlarkProviders ?? []).some((p) => p.provider.isBuiltin && p.provider.builtinName === 'ToolchainInfo');
+}

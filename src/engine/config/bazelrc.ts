@@ -3,7 +3,7 @@
 // ancestor command (`build` before `test`), then the command line itself — with every `--config=name` expanded
 // in place from the `…:name` lines, and remembers for each value the file and line it came from.
 
-import { BY_ABBREV, COMMAND_PARENTS, OPTIONS, OptionsError, parseOptionWords, type ParsedArgs, type OptionValue, type StarlarkFlagValue } from './options.ts';
+import { BY_ABBREV, COMMAND_PARENTS, OPTIONS, OptionsError, parseOptionWords, type OptionDef, type ParsedArgs, type OptionValue, type StarlarkFlagValue } from './options.ts';
 
 export interface RcLine {
   readonly file: string;
@@ -95,15 +95,17 @@ export interface CommandLine {
 export interface ExpandOptions {
   /** Options of `common` lines that the command does not accept are skipped (current Bazel) or errors (4.2.3). */
   readonly commonIgnoresInapplicable: boolean;
+  /** Options defined otherwise in the profile's Bazel (see ParseContext). */
+  readonly overrides?: ReadonlyMap<string, OptionDef>;
 }
 
 /** Groups option words into units: `--name value` for an option that takes a value, else one word each. */
-function optionUnits(words: readonly string[]): string[][] {
+function optionUnits(words: readonly string[], overrides?: ReadonlyMap<string, OptionDef>): string[][] {
   const units: string[][] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const m = /^--([^=]+)$/.exec(w);
-    const def = m ? OPTIONS.get(m[1]) : /^-\w$/.test(w) ? BY_ABBREV.get(w[1]) : undefined;
+    const def = m ? (overrides?.get(m[1]) ?? OPTIONS.get(m[1])) : /^-\w$/.test(w) ? BY_ABBREV.get(w[1]) : undefined;
     if (def && def.kind !== 'boolean' && i + 1 < words.length) units.push([w, words[++i]]);
     else units.push([w]);
   }
@@ -128,10 +130,10 @@ export function expandCommandLine(command: string, argv: readonly string[], rc: 
     if (lenient) {
       // Options of `common` that this command does not know are skipped one by one (with their value).
       parsed = { options: [], starlarkFlags: [], residue: [], configs: [] };
-      for (const unit of optionUnits(words)) {
+      for (const unit of optionUnits(words, opts.overrides)) {
         let one: ParsedArgs;
         try {
-          one = parseOptionWords(unit, { command, source });
+          one = parseOptionWords(unit, { command, source, overrides: opts.overrides });
         } catch {
           continue;
         }
@@ -141,7 +143,7 @@ export function expandCommandLine(command: string, argv: readonly string[], rc: 
         parsed.residue.push(...one.residue);
       }
     } else {
-      parsed = parseOptionWords(words, { command, source });
+      parsed = parseOptionWords(words, { command, source, overrides: opts.overrides });
     }
     // Splice each --config expansion in at its position.
     let next = 0;

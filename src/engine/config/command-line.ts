@@ -5,7 +5,7 @@
 
 import type { Workspace } from '../loading/index.ts';
 import { expandCommandLine, readRcFile, type CommandLine, type RcLine } from './bazelrc.ts';
-import { lastValue, OPTIONS, OptionsError, type OptionValue } from './options.ts';
+import { CURRENT_OPTION_OVERRIDES, lastValue, OPTIONS, OptionsError, type OptionValue } from './options.ts';
 
 export type CommandLineResult = CommandLine | { readonly error: string };
 
@@ -38,7 +38,10 @@ export function commandLine(workspace: Workspace, command: string, args: readonl
       if (read(f) === undefined) return { error: `Error: Unable to read .bazelrc file '${f}'.` };
       rc.push(...readRcFile(rcPath(f), read));
     }
-    return expandCommandLine(command, args, rc, { commonIgnoresInapplicable: workspace.profile.rcCommonIgnoresInapplicable });
+    return expandCommandLine(command, args, rc, {
+      commonIgnoresInapplicable: workspace.profile.rcCommonIgnoresInapplicable,
+      ...(workspace.profile.toolchains.messages === 'current' ? { overrides: CURRENT_OPTION_OVERRIDES } : {}),
+    });
   } catch (e) {
     if (e instanceof OptionsError) return { error: e.message };
     throw e;

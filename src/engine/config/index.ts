@@ -23,4 +23,4 @@ export { labelListAttr, TargetLookup } from './targets.ts';
 export { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
 export type { BuildSettingValue } from './build-settings.ts';
 export { scenario, type Scenario } from './scenario-helpers.ts';
-export { registrations, ToolchainResolver, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution, type ToolchainExplanation, type ConstraintMismatch } from './toolchains.ts';
+export { registrations, toolchainDebugFilter, ToolchainResolver, type ResolutionTraceMemo, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution, type ToolchainExplanation, type ConstraintMismatch } from './toolchains.ts';

@@ -172,7 +172,23 @@ function checkValue(def: OptionDef, value: string, written: string): void {
 export interface ParseContext {
   readonly command: string;
   readonly source: OptionSource;
+  /** Options whose definition differs in the profile's Bazel (current Bazel's --toolchain_resolution_debug). */
+  readonly overrides?: ReadonlyMap<string, OptionDef>;
 }
+
+/** Current Bazel's --toolchain_resolution_debug: a RegexFilter (4.2.3's is a boolean). */
+export const CURRENT_OPTION_OVERRIDES: ReadonlyMap<string, OptionDef> = new Map([
+  [
+    'toolchain_resolution_debug',
+    {
+      ...OPTIONS.get('toolchain_resolution_debug')!,
+      kind: 'string',
+      typeText: "a comma-separated list of regex expressions with prefix '-' specifying excluded paths",
+      default: '-.*',
+      doc: 'Print debug information during toolchain resolution. The flag takes a regex, which is checked against toolchain types and specific targets to see which to debug.',
+    },
+  ],
+]);
 
 export interface ParsedArgs {
   readonly options: OptionValue[];
@@ -213,9 +229,10 @@ export function parseOptionWords(words: readonly string[], ctx: ParseContext): P
       const eq = w.indexOf('=');
       const name = eq < 0 ? w.slice(2) : w.slice(2, eq);
       value = eq < 0 ? undefined : w.slice(eq + 1);
-      def = OPTIONS.get(name);
-      if (!def && name.startsWith('no') && OPTIONS.has(name.slice(2))) {
-        const base = OPTIONS.get(name.slice(2))!;
+      const lookup = (n: string) => ctx.overrides?.get(n) ?? OPTIONS.get(n);
+      def = lookup(name);
+      if (!def && name.startsWith('no') && lookup(name.slice(2))) {
+        const base = lookup(name.slice(2))!;
         if (base.kind !== 'boolean') throw new OptionsError(`${w} :: Illegal use of 'no' prefix on non-boolean option: ${w}`);
         if (value !== undefined) throw new OptionsError(`${w} :: Unexpected value after boolean option: ${w}`);
         def = base;

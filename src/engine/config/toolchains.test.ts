@@ -82,4 +82,42 @@ describe('toolchain resolution', () => {
     expect(r.stdout).toMatch(/^@local_config_cc\/\/:cc-compiler-k8 \(HOST\)$/m);
     expect(r.stdout).toMatch(/^@local_config_cc\/\/:toolchain \([0-9a-f]{7}\)$/m);
   });
+
+  it('--toolchain_resolution_debug traces a resolution as current Bazel does: only the types and targets its regular expressions name', async () => {
+    // tc_a fits only a linux target platform; tc_b runs only on an osx execution platform.
+    const mandatory = DEFS.replace('[config_common.toolchain_type("//t:type", mandatory = False)]', '["//t:type"]');
+    const ws = { ...workspace({ 'MODULE.bazel': 'register_toolchains("//t:tc_a", "//t:tc_b")\nregister_execution_platforms("//t:windows", "//t:mac")\n' }), 't/defs.bzl': mandatory };
+    const info = (stderr: string) => `\n${stderr}`.split('\nINFO: ').filter((l) => l.startsWith('ToolchainResolution')).map((l) => l.replace(/\nDEBUG:[^]*$/, ''));
+    const mac = await runCommand(ws, ['build', '//a:u', '--platforms=//t:mac', '--toolchain_resolution_debug=//t:type']);
+    expect(info(mac.stderr)).toEqual([
+      [
+        'ToolchainResolution: Performing resolution of //t:type for target platform //t:mac',
+        '      ToolchainResolution:   Rejected toolchain //t:impl_a; mismatching values: linux',
+        '      ToolchainResolution:   Toolchain //t:impl_b is compatible with target platform, searching for execution platforms:',
+        '      ToolchainResolution:     Incompatible execution platform //t:windows; mismatching values: osx',
+        '      ToolchainResolution:     Compatible execution platform //t:mac',
+        '      ToolchainResolution:     Incompatible execution platform @@platforms//host:host; mismatching values: osx',
+        '      ToolchainResolution: Recap of selected //t:type toolchains for target platform //t:mac:',
+        '      ToolchainResolution:   Selected //t:impl_b to run on execution platform //t:mac',
+      ].join('\n'),
+      'ToolchainResolution: Target platform //t:mac: Selected execution platform //t:mac, type //t:type -> toolchain //t:impl_b',
+    ]);
+    // A regex that names neither the type nor the target, or excludes it, prints nothing.
+    for (const flag of ['--toolchain_resolution_debug=other', '--toolchain_resolution_debug=.*,-t:type,-a:u', '--toolchain_resolution_debug=-.*']) {
+      expect(info((await runCommand(ws, ['build', '//a:u', '--platforms=//t:mac', flag])).stderr)).toEqual([]);
+    }
+    // Naming the target traces all of its types; nothing else (a filegroup resolves no type) is traced.
+    const target = await runCommand({ ...ws, 'a/BUILD': 'load("//t:defs.bzl", "use_tc")\n\nuse_tc(name = "u")\n\nfilegroup(name = "f")\n' }, ['build', '//a:u', '//a:f', '--platforms=//t:mac', '--toolchain_resolution_debug=a:u$']);
+    expect(info(target.stderr).map((l) => l.split('\n')[0])).toEqual([
+      'ToolchainResolution: Performing resolution of //t:type for target platform //t:mac',
+      'ToolchainResolution: Target platform //t:mac: Selected execution platform //t:mac, type //t:type -> toolchain //t:impl_b',
+    ]);
+  });
+
+  it('fails a rule whose resolved toolchain does not provide ToolchainInfo', async () => {
+    const ws = { ...workspace({ 'MODULE.bazel': 'register_toolchains("//t:tc_a")\n' }), 't/BUILD': T_BUILD.replace('my_toolchain(name = "impl_a", msg = "a")', 'filegroup(name = "impl_a")') };
+    const r = await runCommand(ws, ['build', '//a:u', '--platforms=//t:mac', '--platforms=@platforms//host']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('While resolving toolchains for target //a:u: toolchain type //t:type resolved to target //t:impl_a, but that target does not provide ToolchainInfo');
+  });
 });

@@ -21,7 +21,7 @@ import { labelToString, parseTargetPattern, TargetParsingError, type Label, type
 import type { CommandLine } from './bazelrc.ts';
 import { lookupOf, type ConfigContext, type Configuration } from './configuration.ts';
 import { matchCondition } from './matching.ts';
-import { allValues } from './options.ts';
+import { allValues, lastValue } from './options.ts';
 import { hasConstraint, parseAbsolute, resolvePlatform, type PlatformInfo } from './platforms.ts';
 import { labelAttr, labelListAttr, throughAliases, type TargetLookup } from './targets.ts';
 
@@ -93,6 +93,45 @@ interface DeclaredToolchain {
 }
 
 const CPP_TOOLCHAIN_TYPE = '@bazel_tools//tools/cpp:toolchain_type';
+
+/** What --toolchain_resolution_debug has printed in one command (see ToolchainResolver.trace). */
+export interface ResolutionTraceMemo {
+  readonly contexts: Set<string>;
+  readonly singles: Set<string>;
+}
+
+/**
+ * Which labels --toolchain_resolution_debug asks about, or undefined when it is off. 4.2.3's flag is a boolean
+ * (every resolution); current Bazel's a RegexFilter over toolchain types and targets: comma-separated regular
+ * expressions, those with a leading `-` excluding, each found anywhere in the label (default `-.*`: none).
+ */
+export function toolchainDebugFilter(commandLine: CommandLine, profile: Profile): ((label: string) => boolean) | undefined {
+  const v = lastValue(commandLine.options, 'toolchain_resolution_debug')?.value;
+  if (profile.toolchains.messages === 'bazel4') return v === true ? () => true : undefined;
+  if (typeof v !== 'string') return undefined;
+  const include: RegExp[] = [];
+  const exclude: RegExp[] = [];
+  for (const part of v.split(',')) {
+    if (part === '') continue;
+    try {
+      if (part.startsWith('-')) exclude.push(new RegExp(part.slice(1)));
+      else include.push(new RegExp(part));
+    } catch {
+      continue;
+    }
+  }
+  if (include.length === 0 && exclude.some((r) => r.source === '.*')) return undefined;
+  // Labels are matched as current Bazel prints them (canonical).
+  return (label) => {
+    const l = canonical(label);
+    return (include.length === 0 || include.some((r) => r.test(l))) && !exclude.some((r) => r.test(l));
+  };
+}
+
+/** Current Bazel prints a label of another repository in canonical form (`@@bazel_tools//…`). */
+function canonical(label: string): string {
+  return label.startsWith('@') && !label.startsWith('@@') ? '@' + label : label;
+}
 
 /** The string arguments of each top-level `fn(...)` call of a WORKSPACE or MODULE.bazel file, in order. */
 export function registrations(source: SourceFile, fn: string, profile: Profile): string[] {
@@ -335,6 +374,116 @@ export class ToolchainResolver {
     return { error, explanation: this.explain(types, registered, target, candidates, undefined, error) };
   }
 
+  /**
+   * What --toolchain_resolution_debug prints for one rule's resolution, as the profile's Bazel does: each line an
+   * INFO event's text. Bazel computes a resolution (per configuration, types and exec_compatible_with) and a
+   * type's resolution (per configuration, type and execution platforms) once per command, so `memo` keeps what was
+   * printed. The execution platforms the rule's exec_compatible_with removes are told before the types are
+   * resolved and again after (Skyframe restarts the function once it has asked for them); the selected execution
+   * platform and toolchains close it, unless resolution failed. `wanted`: whether a type's own lines are printed
+   * (current Bazel's flag is a regex over types and targets; 4.2.3's a boolean).
+   */
+  trace(requests: readonly ToolchainRequest[], target: Configuration, hostPlatform: string, execCompatibleWith: readonly Label[], memo: ResolutionTraceMemo, wanted: (type: string) => boolean): string[] {
+    const registered = this.toolchains();
+    const platforms = this.executionPlatforms(hostPlatform);
+    if ('error' in registered || 'error' in platforms) return [];
+    const types: { request: ToolchainRequest; type: string }[] = [];
+    for (const request of requests) {
+      const t = this.typeOf(request.type);
+      if (typeof t !== 'string') return [];
+      types.push({ request, type: t });
+    }
+    const key = [target.id, types.map((t) => `${t.type}${t.request.mandatory ? '' : '?'}`).join(','), execCompatibleWith.map(labelToString).join(',')].join(' ');
+    if (memo.contexts.has(key)) return [];
+    memo.contexts.add(key);
+    const show = (label: string) => (this.profile.toolchains.messages === 'current' ? canonical(label) : label);
+    const removed: string[] = [];
+    for (const p of platforms) {
+      for (const c of execCompatibleWith) {
+        if (this.mismatches(p.constraints, [c]).length > 0) removed.push(`ToolchainResolution: Removed execution platform ${show(p.label)} from available execution platforms, it is missing constraint ${show(labelToString(c))}`);
+      }
+    }
+    const candidates = platforms.filter((p) => this.compatible(p.constraints, execCompatibleWith));
+    const out = [...removed];
+    let asked = false;
+    const selections: Map<string, string>[] = [];
+    for (const t of types) {
+      const single = this.single(t.type, registered, target, candidates, show);
+      selections.push(single.selected);
+      const singleKey = [target.id, t.type, candidates.map((p) => p.label).join(',')].join(' ');
+      if (memo.singles.has(singleKey)) continue;
+      memo.singles.add(singleKey);
+      asked = true;
+      if (wanted(t.type)) out.push(...single.lines);
+    }
+    if (asked) out.push(...removed);
+    if (types.some((t, i) => t.request.mandatory && selections[i]!.size === 0)) return out;
+    const exec = candidates.find((p) => types.every((t, i) => !t.request.mandatory || selections[i]!.has(p.label)));
+    if (!exec) return out;
+    const chosen = types.flatMap((t, i) => {
+      const impl = selections[i]!.get(exec.label);
+      return impl ? [`type ${show(t.type)} -> toolchain ${show(impl)}`] : [];
+    });
+    out.push(`ToolchainResolution: Target platform ${show(target.platform)}: Selected execution platform ${show(exec.label)}, ${chosen.join(', ')}`);
+    return out;
+  }
+
+  /**
+   * One type's resolution on each execution platform (the first registered toolchain that fits the target
+   * platform and that execution platform) and its debug lines: 4.2.3 prints each line as an event; current Bazel
+   * one event of many lines, and stops once every execution platform has a toolchain.
+   */
+  private single(type: string, registered: readonly DeclaredToolchain[], target: Configuration, candidates: readonly PlatformInfo[], show: (label: string) => string): { selected: Map<string, string>; lines: string[] } {
+    const bazel4 = this.profile.toolchains.messages === 'bazel4';
+    const selected = new Map<string, string>();
+    const lines: string[] = [];
+    const T = show(type);
+    const TP = show(target.platform);
+    const values = (m: readonly ConstraintMismatch[]) => `mismatching values: ${m.map((x) => x.wanted.slice(x.wanted.lastIndexOf(':') + 1)).join(', ')}`;
+    if (!bazel4) lines.push(`Performing resolution of ${T} for target platform ${TP}`);
+    const ofType = registered.filter((d) => d.type === type);
+    // A toolchain whose target_settings the configuration does not match is not a candidate.
+    const settingsFit = (d: DeclaredToolchain) => this.targetMismatches(d, target).every((m) => !m.setting);
+    for (const d of ofType.filter(settingsFit)) {
+      const impl = labelToString(d.toolchain);
+      const tm = this.mismatches(target.constraints, d.target);
+      if (tm.length > 0) {
+        lines.push(bazel4 ? `    Type ${T}: target platform ${TP}: Rejected toolchain ${show(impl)}; ${values(tm)}` : `  Rejected toolchain ${show(impl)}; ${values(tm)}`);
+        continue;
+      }
+      if (!bazel4) lines.push(`  Toolchain ${show(impl)} is compatible with target platform, searching for execution platforms:`);
+      let done = true;
+      for (const p of candidates) {
+        if (selected.has(p.label)) {
+          if (!bazel4) lines.push(`    Skipping execution platform ${show(p.label)}; it has already selected a toolchain`);
+          continue;
+        }
+        const em = this.mismatches(p.constraints, d.exec);
+        if (em.length > 0) {
+          done = false;
+          lines.push(bazel4 ? `    Type ${T}: execution platform ${show(p.label)}: Rejected toolchain ${show(impl)}; ${values(em)}` : `    Incompatible execution platform ${show(p.label)}; ${values(em)}`);
+          continue;
+        }
+        lines.push(bazel4 ? `  Type ${T}: target platform ${TP}: execution ${show(p.label)}: Selected toolchain ${show(impl)}` : `    Compatible execution platform ${show(p.label)}`);
+        selected.set(p.label, impl);
+      }
+      if (!bazel4 && done) {
+        lines.push(`  All execution platforms have been assigned a ${T} toolchain, stopping`);
+        break;
+      }
+    }
+    if (bazel4) {
+      if (selected.size === 0) lines.push(`  Type ${T}: target platform ${TP}: No toolchains found.`);
+      return { selected, lines: lines.map((l) => `ToolchainResolution: ${l}`) };
+    }
+    if (selected.size === 0) lines.push(`No ${T} toolchain found for target platform ${TP}.`);
+    else {
+      lines.push(`Recap of selected ${T} toolchains for target platform ${TP}:`);
+      for (const [p, impl] of selected) lines.push(`  Selected ${show(impl)} to run on execution platform ${show(p)}`);
+    }
+    return { selected, lines: [lines.map((l, i) => `${i === 0 ? '' : ' '.repeat('INFO: '.length)}ToolchainResolution: ${l}`).join('\n')] };
+  }
+
   private missingMessage(missing: readonly string[]): string {
     if (this.profile.toolchains.messages === 'bazel4') {
       if (missing.includes(CPP_TOOLCHAIN_TYPE)) {
@@ -343,7 +492,7 @@ export class ToolchainResolver {
       return `no matching toolchains found for types ${missing.join(', ')}`;
     }
     // Current Bazel prints labels in canonical form (`@@bazel_tools//…`).
-    const names = missing.map((m) => (m.startsWith('@') && !m.startsWith('@@') ? '@' + m : m));
+    const names = missing.map(canonical);
     return (
       `No matching toolchains found for types ${names.join(', ')}.` +
       `\nTo debug, rerun with --toolchain_resolution_debug='${names.join('|')}'` +
