@@ -32,4 +32,10 @@ describe('java hash', () => {
     ]);
     expect(javaHashSetOrder(labels.slice(0, 3), hash)).toEqual(['//a:f1.txt', '//a:d/nested.txt', '//a:pass.sh']);
   });
+  it('a HashSet that starts at capacity 4 (a Guava HashMultimap value set), as Bazel 4.2.3 printed --output=graph conditions', () => {
+    // query-073: the conditions of //a:many -> //a:x iterate //c:one, //c:five, //c:three, //c:four, //c:two.
+    const conditions = ['//c:one', '//c:two', '//c:three', '//c:four', '//c:five'];
+    expect(javaHashSetOrder(conditions, hash, String, 4)).toEqual(['//c:one', '//c:five', '//c:three', '//c:four', '//c:two']);
+    expect(javaHashSetOrder(['//c:two', '//conditions:default'], hash, String, 4)).toEqual(['//conditions:default', '//c:two']);
+  });
 });

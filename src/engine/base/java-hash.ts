@@ -30,8 +30,11 @@ export function javaLabelHash(repo: string, pkg: string, name: string): number {
   return javaHash2(javaStringHash(name), pkgId);
 }
 
-/** The members of `items` (distinct by `key`, the first kept) in the order a java.util.HashSet iterates them. */
-export function javaHashSetOrder<T>(items: Iterable<T>, hash: (t: T) => number, key: (t: T) => string = String): T[] {
+/**
+ * The members of `items` (distinct by `key`, the first kept) in the order a java.util.HashSet iterates them;
+ * `initialCapacity`: the table's first size (16 by default; Guava's HashMultimap makes each key's set with 4).
+ */
+export function javaHashSetOrder<T>(items: Iterable<T>, hash: (t: T) => number, key: (t: T) => string = String, initialCapacity = 16): T[] {
   const seen = new Set<string>();
   const members: T[] = [];
   for (const t of items) {
@@ -40,7 +43,7 @@ export function javaHashSetOrder<T>(items: Iterable<T>, hash: (t: T) => number, 
     seen.add(k);
     members.push(t);
   }
-  let capacity = 16;
+  let capacity = initialCapacity;
   while (members.length > capacity * 0.75) capacity *= 2;
   const bucket = (t: T) => {
     const h = hash(t);

@@ -31,7 +31,7 @@ import {
 } from '../loading/index.ts';
 import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge } from './environment.ts';
 import { Evaluator } from './evaluate.ts';
-import { formatterFor, GRAPH_FORMATS, type OutputOptions } from './output/index.ts';
+import { conditionalEdgesLimit, formatterFor, GRAPH_FORMATS, type OutputOptions } from './output/index.ts';
 import { lexicographicOrder, dependencyOrder } from './order.ts';
 import { functionSignatures, parseQuery, QuerySyntaxError, subExpressions, type QueryExpr } from './syntax/index.ts';
 import { TargetGraph } from './target-graph.ts';
@@ -322,6 +322,7 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
     orderFull: true,
     graphFactored: flag('graph:factored', true),
     graphNodeLimit: Number.isFinite(nodeLimit) ? nodeLimit : 512,
+    graphConditionalEdgesLimit: conditionalEdgesLimit(given('graph:conditional_edges_limit')),
     graphSortEdges: true,
     xmlLineNumbers: flag('xml:line_numbers', true),
     xmlDefaultValues: flag('xml:default_values', false),

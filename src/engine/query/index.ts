@@ -8,7 +8,7 @@ export { registerFunction } from './functions/index.ts';
 export { QueryEnvironment, TargetGraph, type TargetGraphOptions } from './target-graph.ts';
 export { directDeps, directEdges, bazelAttributeOrder, type EdgeOptions, type LabelEdge } from './graph.ts';
 export { dependencyOrder, lexicographicOrder, orderResult, type OrderOutput } from './order.ts';
-export { formatterFor, GRAPH_FORMATS, type OutputContext, type OutputOptions } from './output/index.ts';
+export { conditionalEdgesLimit, formatterFor, GRAPH_FORMATS, type OutputContext, type OutputOptions } from './output/index.ts';
 export { evaluateGenquery, type GenqueryExplanation, type GenqueryInput, type GenqueryResult } from './genquery.ts';
 export { ConfiguredQueryGraph, configFunction, configName, type ConfiguredQueryOptions } from './cquery-graph.ts';
 export { cqueryBuildFormatter } from './output/build.ts';

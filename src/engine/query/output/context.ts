@@ -25,6 +25,8 @@ export interface OutputOptions extends SourcePaths {
   readonly graphFactored: boolean;
   /** --graph:node_limit (-1: no limit). */
   readonly graphNodeLimit: number;
+  /** --graph:conditional_edges_limit (query and genquery; 0: no condition labels; -1: all of them). */
+  readonly graphConditionalEdgesLimit?: number;
   /** genquery sorts graph edges by label instead of attribute order. */
   readonly graphSortEdges?: boolean;
   readonly xmlLineNumbers: boolean;
@@ -65,4 +67,10 @@ export function formatTargetLocation(t: Target, o: OutputOptions, lineOne = o.di
   if (!lineOne || t.kind !== 'source file') return formatLocation(t.location, t, o);
   const dir = t.location.file.slice(0, t.location.file.lastIndexOf('/') + 1);
   return formatLocation({ ...t.location, file: dir + t.label.name, line: 1, column: 1 }, t, o, true);
+}
+
+/** --graph:conditional_edges_limit's value (default 4). */
+export function conditionalEdgesLimit(given: string | boolean | undefined): number {
+  const n = Number(given ?? 4);
+  return Number.isInteger(n) ? n : 4;
 }

@@ -2,7 +2,10 @@
 // follows edges in attribute order, each node followed by its edges (attribute order; genquery: label order).
 // Factored by default (--graph:factored): nodes with the same predecessors and successors in the result merge
 // into one node whose name joins their labels with the two characters `\n`; --graph:node_limit truncates long
-// merged names with `...and N more items`.
+// merged names with `...and N more items`. In query and genquery, an edge a select() makes is followed by a line
+// `[label="…"];` naming its conditions (--graph:conditional_edges_limit).
+import { javaHashSetOrder, javaLabelHash } from '../../base/index.ts';
+import { Configurable, labelToString, type Label, type Target } from '../../loading/index.ts';
 import type { OutputContext } from './context.ts';
 import { nodeLabel } from './label.ts';
 
@@ -86,11 +89,83 @@ export function formatGraph<T>(ctx: OutputContext<T>): string {
       }
     }
   }
+  const conditions = conditionsOf(ctx);
   const lines = ['digraph mygraph {', '  node [shape=box];'];
   for (const id of post.reverse()) {
     lines.push(`  ${name(id)}`);
-    for (const s of classSucc(id)) lines.push(`  ${name(id)} -> ${name(s)}`);
+    for (const s of classSucc(id)) {
+      lines.push(`  ${name(id)} -> ${name(s)}`);
+      const label = conditions ? conditionsLabel(members.get(id)!, members.get(s)!, conditions, ctx.options.graphConditionalEdgesLimit ?? 0) : '';
+      if (label !== '') lines.push(`  [label="${label}"];`);
+    }
   }
   lines.push('}');
   return lines.join('\n') + '\n';
+}
+
+/**
+ * Per rule (by key): each label its select()s name, with the conditions under which they name it (Bazel's
+ * ConditionalEdges: a HashMultimap, so a label's conditions iterate in java.util.HashSet order, from a set of
+ * capacity 4). A select() with only a default branch is no condition; labels outside select() are none.
+ */
+function conditionsOf<T>(ctx: OutputContext<T>): Map<string, Map<string, Label[]>> | undefined {
+  if (ctx.graph.command === 'cquery' || (ctx.options.graphConditionalEdgesLimit ?? 0) === 0) return undefined;
+  const out = new Map<string, Map<string, Label[]>>();
+  for (const n of ctx.nodes) {
+    const t: Target = ctx.graph.target(n);
+    if (t.kind !== 'rule') continue;
+    const byDep = new Map<string, Label[]>();
+    for (const raw of t.attrs.values()) {
+      if (!(raw instanceof Configurable)) continue;
+      for (const part of raw.parts) {
+        if (part.kind !== 'selector' || (part.branches.length === 1 && part.branches[0]!.isDefault)) continue;
+        for (const b of part.branches) {
+          const values = Array.isArray(b.value) ? b.value : [b.value];
+          for (const v of values) {
+            if (!isLabel(v)) continue;
+            const k = labelToString(v);
+            if (!byDep.has(k)) byDep.set(k, []);
+            byDep.get(k)!.push(b.key);
+          }
+        }
+      }
+    }
+    if (byDep.size > 0) out.set(ctx.graph.key(n), byDep);
+  }
+  return out;
+}
+
+function isLabel(v: unknown): v is Label {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'pkg' in v && 'name' in v && 'repo' in v;
+}
+
+/**
+ * GraphOutputWriter.getConditionsGraphLabel: for each node of the edge's source class and of its target class,
+ * the conditions of that edge, at most limit - 1 of them (then `...`), each once per edge; joined by `\n` within
+ * one pair of nodes and with nothing between pairs (as Bazel does).
+ */
+function conditionsLabel(from: readonly string[], to: readonly string[], conditions: Map<string, Map<string, Label[]>>, limit: number): string {
+  let buf = '';
+  const annotated = new Set<string>();
+  for (const src of from) {
+    const byDep = conditions.get(src);
+    if (!byDep) continue;
+    for (const dest of to) {
+      const keys = byDep.get(dest);
+      if (!keys) continue;
+      const set = javaHashSetOrder(keys, (l) => javaLabelHash(l.repo, l.pkg, l.name), labelToString, 4);
+      const max = limit === -1 ? set.length : limit - 1;
+      let first = true;
+      for (const c of set.slice(0, Math.max(0, max))) {
+        const text = labelToString(c);
+        if (annotated.has(text)) continue;
+        annotated.add(text);
+        if (!first) buf += '\\n';
+        buf += text;
+        first = false;
+      }
+      if (set.length > max) buf += '...';
+    }
+  }
+  return buf;
 }

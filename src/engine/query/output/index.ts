@@ -12,6 +12,7 @@ import { formatPackage } from './package.ts';
 import { makeProtoFormatter } from './proto.ts';
 import { makeXmlFormatter } from './xml.ts';
 
+export { conditionalEdgesLimit } from './context.ts';
 export type { OutputContext, OutputOptions } from './context.ts';
 
 export type AnyFormatter = <T>(ctx: OutputContext<T>) => string | Uint8Array;
