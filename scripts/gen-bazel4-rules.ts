@@ -17,6 +17,8 @@
 //   tools.package_groups.xml   its package groups (visibility names them; query follows them)
 //   tools.source_files.xml     its source files (where each is declared, and its visibility)
 //   tools.licenses.xml         its rules' licenses (with the defaults: a package's licenses() shows there)
+//   tools.loads.json           the load() statements of the BUILD and .bzl files its packages load
+//   tools.buildfiles.xml       those BUILD files (a package's default visibility is its BUILD file's)
 // Without `--record` it only regenerates the two modules from those files. Java's and proto's implicit
 // dependencies need repositories Bazel downloads (remote_java_tools, com_google_protobuf): their packages are
 // not recorded, so deps() of java_* and proto_library fails as Bazel's does offline.
@@ -103,6 +105,9 @@ const CLOSURE_OF = ['st', 'sb', 'cl', 'cb', 'ct', 'ci', 'ol', 'pyb', 'pyt'];
  */
 const PYTHON_TOOLCHAIN = '@bazel_tools//tools/python:autodetecting_toolchain + @bazel_tools//tools/python:_autodetecting_py_runtime_pair';
 
+/** The tool targets recorded: the closure of the samples' dependencies, and the toolchain types rules request. */
+const CLOSURE = `(deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')} + ${PYTHON_TOOLCHAIN}) + @bazel_tools//tools/cpp:toolchain_type + @bazel_tools//tools/python:toolchain_type) except //a:*`;
+
 function reexports(rules: string[]): string {
   return rules.map((r) => `def ${r}(**kwargs):\n    native.${r}(**kwargs)\n`).join('');
 }
@@ -140,14 +145,58 @@ function record(): void {
   writeFileSync(join(DATA, 'rules.xml'), clean(bazel(['query', ...overrides, '//a:*', '--output=xml', '--xml:default_values'])));
   // The C++ and Python toolchain types too, and the Python toolchain Bazel registers: rules request them by
   // toolchain resolution (nodep attributes deps() skips), and cquery lists what they resolve to.
-  const closure = `(deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')} + ${PYTHON_TOOLCHAIN}) + @bazel_tools//tools/cpp:toolchain_type + @bazel_tools//tools/python:toolchain_type) except //a:*`;
+  const closure = CLOSURE;
   writeFileSync(join(DATA, 'tools.build'), clean(bazel(['query', ...overrides, closure, '--output=build'])));
   writeFileSync(join(DATA, 'tools.label_kind'), clean(bazel(['query', ...overrides, closure, '--output=label_kind', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.package_groups.xml'), clean(bazel(['query', ...overrides, `kind("package group", ${closure})`, '--output=xml', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.source_files.xml'), clean(bazel(['query', ...overrides, `kind("source file", ${closure})`, '--output=xml', '--order_output=full'])));
   const licenses = bazel(['query', ...overrides, `kind(rule, ${closure})`, '--output=xml', '--xml:default_values', '--order_output=full']).toString('utf8');
   writeFileSync(join(DATA, 'tools.licenses.xml'), clean(Buffer.from([...licenses.matchAll(/<rule [^>]*>|<license name="licenses">[\s\S]*?<\/license>/g)].map((m) => m[0]).join('\n') + '\n')));
+  // The load() statements of each BUILD and .bzl file the closure's packages load (read from the repositories
+  // Bazel extracted), so that the stand-in packages load the same files: buildfiles() and loadfiles() name them.
+  const files = bazel(['query', ...overrides, `buildfiles(${closure})`, '--order_output=full']).toString('utf8').split('\n').filter((l) => l !== '');
+  // Their BUILD files with each package's default visibility (a BUILD file's own).
+  writeFileSync(join(DATA, 'tools.buildfiles.xml'), clean(bazel(['query', ...overrides, `buildfiles(${closure})`, '--output=xml', '--order_output=full'])));
+  const outputBase = bazel(['info', 'output_base']).toString('utf8').trim();
+  writeFileSync(join(DATA, 'tools.loads.json'), JSON.stringify(loadStatements(files, outputBase), null, 1) + '\n');
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/**
+ * Per file (`repo//path`) of `files` (labels buildfiles() printed), its top-level load() statements whose file is
+ * one of them, as [label, [[local name, exported name], …]]; loads inside strings (docstrings) are skipped.
+ */
+function loadStatements(files: readonly string[], outputBase: string): Record<string, [string, [string, string][]][]> {
+  const key = (l: string) => {
+    const m = /^@([^/]*)\/\/([^:]*):(.+)$/.exec(l);
+    return m ? `${m[1]}//${m[2] ? `${m[2]}/` : ''}${m[3]}` : undefined;
+  };
+  const all = new Set(files.map(key).filter((k): k is string => k !== undefined));
+  const out: Record<string, [string, [string, string][]][]> = {};
+  for (const k of [...all].sort()) {
+    const [repo, path] = k.split('//') as [string, string];
+    if (repo === 'platforms' || repo === 'rules_cc' || repo === 'rules_java') continue;
+    let text: string;
+    try {
+      text = readFileSync(join(outputBase, 'external', repo, path), 'utf8');
+    } catch {
+      continue;
+    }
+    // Blank out string literals (docstrings mention load() too), keeping line structure.
+    const code = text.replace(/"""[\s\S]*?"""|'''[\s\S]*?'''/g, (m) => m.replace(/[^\n]/g, ' '));
+    const pkg = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const loads: [string, [string, string][]][] = [];
+    for (const m of code.matchAll(/^load\(([^)]*)\)/gm)) {
+      const literal = text.slice(m.index!, m.index! + m[0].length);
+      const args = [...literal.matchAll(/(?:(\w+)\s*=\s*)?(["'])(.*?)\2/g)].map((a) => [a[1], a[3]!] as const);
+      const label = args[0]![1];
+      const abs = label.startsWith(':') ? `@${repo}//${pkg}${label}` : label.startsWith('//') ? `@${repo}${label}` : label;
+      if (!all.has(key(abs) ?? '')) continue;
+      loads.push([label, args.slice(1).map(([local, name]) => [local ?? name, name])]);
+    }
+    out[k] = loads;
+  }
+  return out;
 }
 
 function write(path: string, text: string): void {
@@ -442,12 +491,82 @@ function starlarkAttrType(value: string, generated: { has(label: string): boolea
   return /^"(@[\w.~+-]*\/\/|\/\/|:)/.test(v) ? 'attr.label(allow_files = True)' : 'attr.string()';
 }
 
+/** The file (`repo//path`) a load() label in file `from` names. */
+function labelFile(label: string, from: string): string {
+  const [repo, path] = from.split('//') as [string, string];
+  const pkg = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const m = /^(?:@([^/]*))?(?:\/\/([^:]*))?:?(.*)$/.exec(label)!;
+  const r = label.startsWith('@') ? m[1]! : repo;
+  const p = label.startsWith(':') ? pkg : m[2]!;
+  return `${r}//${p ? `${p}/` : ''}${m[3]}`;
+}
+
+/** The names other files load from `file`. */
+function exportedFrom(file: string, loads: Record<string, [string, [string, string][]][]>): string[] {
+  const out = new Set<string>();
+  for (const [from, list] of Object.entries(loads)) for (const [label, symbols] of list) if (labelFile(label, from) === file) for (const [, n] of symbols) out.add(n);
+  return [...out];
+}
+
+/**
+ * A stand-in .bzl file: its load()s first; each rule class on one line whose `(` is where Bazel's "defined at"
+ * says; each macro with its calls where Bazel's "instantiated at" says (blank lines pad, spaces before `(` set
+ * the column), a macro of several calls handing each the attributes its caller gave for it (`rulepen`); the names
+ * others load from it that nothing here defines, as functions that do nothing.
+ */
+function bzlStandIn(key: string, b: { classes: Map<string, { line: number; col: number; attrs: Map<string, string> }>; macros: Map<string, { sites: { line: number; col: number; callee: string }[] }> }, loadLines: string[], exported: string[]): string {
+  const lines: (string | undefined)[] = [`# Stand-in for ${key}: its loads, and its rule classes and macros where Bazel reported them.`, ...loadLines];
+  const at = (line: number, text: string) => {
+    while (lines.length < line) lines.push(undefined);
+    if (lines[line - 1] !== undefined) throw new Error(`${key}:${line}: two stand-in lines at one line`);
+    lines[line - 1] = text;
+  };
+  const padTo = (prefix: string, col: number) => {
+    if (prefix.length >= col) throw new Error(`${key}: '${prefix}(' cannot have its '(' at column ${col}`);
+    return prefix + ' '.repeat(col - 1 - prefix.length) + '(';
+  };
+  // Implementations first, where nothing else stands (before the first rule class).
+  // Every implementation gives ToolchainInfo: some of these rules are toolchains (py_runtime_pair), which must.
+  const impls: string[] = ['def _impl(ctx):', '    return [platform_common.ToolchainInfo()]', ''];
+  for (const [cls, c] of b.classes) {
+    const outs = [...c.attrs].filter(([, t]) => t.startsWith('attr.output')).map(([n]) => n);
+    if (!outs.length) continue;
+    // A rule with outputs writes them empty (Bazel fails a rule that leaves a declared output without action).
+    impls.push(`def _${cls.replace(/^_+/, '')}_impl(ctx):`, `    for out in [${outs.map((n) => `ctx.outputs.${n}`).join(', ')}]:`, '        for f in (out if type(out) == "list" else [out] if out else []):', '            ctx.actions.write(f, "")', '    return [platform_common.ToolchainInfo()]', '');
+  }
+  if (b.classes.size > 0) {
+    const first = Math.min(...[...b.classes.values()].map((c) => c.line));
+    if (lines.length + 1 + impls.length >= first) throw new Error(`${key}: no room for the rule implementations before line ${first}`);
+    lines.push('', ...impls);
+  }
+  for (const [cls, c] of b.classes) {
+    const outs = [...c.attrs].some(([, t]) => t.startsWith('attr.output'));
+    const attrs = [...c.attrs].map(([n, t]) => `${JSON.stringify(n)}: ${t}`).join(', ');
+    at(c.line, `${padTo(`${cls} = rule`, c.col)}implementation = ${outs ? `_${cls.replace(/^_+/, '')}_impl` : '_impl'}, attrs = {${attrs}})`);
+  }
+  for (const [fn, m] of b.macros) {
+    const sites = [...m.sites].sort((x, y) => x.line - y.line);
+    const several = sites.length > 1;
+    at(sites[0]!.line - 1, several ? `def ${fn}(name, rulepen):` : `def ${fn}(**kwargs):`);
+    sites.forEach((site, i) => {
+      const index = m.sites.indexOf(site);
+      at(site.line, `${padTo(`    ${site.callee}`, site.col)}${several ? `**rulepen[${index}]` : '**kwargs'})`);
+      // Lines between two calls stay blank (inside the function).
+      if (i + 1 < sites.length) for (let l = site.line + 1; l < sites[i + 1]!.line; l++) at(l, '');
+    });
+  }
+  const defined = new Set([...b.classes.keys(), ...b.macros.keys()]);
+  const rest = exported.filter((n) => !defined.has(n)).sort();
+  if (rest.length) lines.push('', ...rest.flatMap((n) => [`def ${n}(*args, **kwargs):`, '    pass', '']));
+  return lines.map((l) => l ?? '').join('\n').replace(/\n*$/, '\n');
+}
+
 function toolsModule(natives: ReadonlySet<string>): string {
   const build = readFileSync(join(DATA, 'tools.build'), 'utf8');
-  // Per package: its rules (the callee, the rule class it creates, the attribute lines), the Starlark rule
-  // classes it loads (attribute types) and the macros it calls (the rule classes each creates).
-  type Call = { line: number; callee: string; cls: string; body: string; viaMacro?: boolean; close?: string };
-  const pkgs = new Map<string, { rules: Call[]; starlark: Map<string, Map<string, string>>; macros: Map<string, Set<string>> }>();
+  const loads: Record<string, [string, [string, string][]][]> = JSON.parse(readFileSync(join(DATA, 'tools.loads.json'), 'utf8'));
+  // Per package: the calls its BUILD file makes (the callee, the rule class it creates, the attribute lines).
+  type Call = { line: number; callee: string; cls: string; body: string; close?: string };
+  const pkgs = new Map<string, { rules: Call[] }>();
   // A label a Starlark rule's attribute names is one of its outputs when it is a generated file of the closure,
   // or not in the closure at all (deps() reaches every input; an output the closure does not use is not in it).
   const known = new Set<string>();
@@ -462,48 +581,104 @@ function toolsModule(natives: ReadonlySet<string>): string {
   const pkgOf = (repo: string, pkg: string) => {
     const k = `${repo}\0${pkg}`;
     let p = pkgs.get(k);
-    if (!p) pkgs.set(k, (p = { rules: [], starlark: new Map(), macros: new Map() }));
+    if (!p) pkgs.set(k, (p = { rules: [] }));
     return p;
   };
+  // The .bzl files: each stands in for the real one at its path, with its load() statements, the rule classes
+  // defined there (their rule() call where Bazel's "defined at" says), and its macros, whose calls stand where
+  // Bazel's "instantiated at" stacks say, so that call stacks, generator_* attributes, buildfiles() and
+  // loadfiles() come out as Bazel's.
+  type Site = { line: number; col: number; callee: string };
+  type Bzl = { classes: Map<string, { line: number; col: number; attrs: Map<string, string> }>; macros: Map<string, { sites: Site[]; invocations: number }> };
+  const bzls = new Map<string, Bzl>();
+  const bzlOf = (key: string) => {
+    let b = bzls.get(key);
+    if (!b) bzls.set(key, (b = { classes: new Map(), macros: new Map() }));
+    return b;
+  };
+  const frameRe = /^#\s+\$\{OUTPUT_BASE\}\/external\/([^/]+)\/(.*):(\d+):(\d+)\s+in (\S+)$/;
+  const frames = (block: string, header: RegExp) => {
+    const lines = block.split('\n');
+    const i = lines.findIndex((l) => header.test(l));
+    const out: { file: string; line: number; col: number; fn: string }[] = [];
+    for (let j = i + 1; i >= 0 && j < lines.length; j++) {
+      const m = frameRe.exec(lines[j]!);
+      if (!m) break;
+      out.push({ file: `${m[1]}//${m[2]}`, line: Number(m[3]), col: Number(m[4]), fn: m[5]! });
+    }
+    return out;
+  };
+  /** The name a file gives a symbol another file exports (its load()s, `local = "name"`), or the name itself. */
+  const localName = (file: string, from: string, name: string) => {
+    for (const [label, symbols] of loads[file] ?? []) {
+      if (labelFile(label, file) !== from) continue;
+      const s = symbols.find(([, n]) => n === name);
+      if (s) return s[0];
+    }
+    return name;
+  };
+  // BUILD calls, grouped by their location: one macro call creates every rule made there.
+  const calls = new Map<string, { repo: string; pkg: string; line: number; col: number; callee: string; top?: string; targets: { cls: string; body: string; site?: number }[] }>();
   for (const block of build.split(/\n\n/)) {
-    const loc = /^# \$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?BUILD(?:\.bazel)?:(\d+):\d+$/m.exec(block);
+    const loc = /^# \$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?(BUILD(?:\.bazel)?):(\d+):(\d+)$/m.exec(block);
     if (!loc) continue;
-    const [, repo, pkg = '', line] = loc;
+    const [, repo, pkg = '', buildName, line, col] = loc;
     const body = block.split('\n').filter((l) => !l.startsWith('#')).join('\n');
     const head = /^([A-Za-z_]\w*)\(/.exec(body);
     if (!head) continue;
     const cls = head[1]!;
-    const p = pkgOf(repo!, pkg);
+    const buildFile = `${repo}//${pkg ? `${pkg}/` : ''}${buildName}`;
+    const stack = frames(block, /^# Rule .* instantiated at /);
+    const defined = natives.has(cls) ? undefined : frames(block, /^# Rule .* defined at /)[0];
     const attrLines = body.split('\n').slice(1, -1);
-    let callee: string | undefined;
-    if (!natives.has(cls)) {
-      // A rule class from a .bzl file: declared in the package's stand-in .bzl with the attributes used.
-      const attrs = p.starlark.get(cls) ?? new Map<string, string>();
-      p.starlark.set(cls, attrs);
-      let macro: string | undefined;
+    if (defined) {
+      const c = bzlOf(defined.file).classes.get(cls) ?? { line: defined.line, col: defined.col, attrs: new Map<string, string>() };
+      bzlOf(defined.file).classes.set(cls, c);
       for (const l of attrLines) {
         const m = /^ {2}(\w+) = (.*),$/.exec(l);
-        if (!m) continue;
-        if (m[1] === 'generator_function') macro = JSON.parse(m[2]!);
-        if (m[1] === 'name' || m[1]!.startsWith('generator_') || COMMON_ATTRIBUTES.has(m[1]!)) continue;
-        if (!attrs.has(m[1]!)) attrs.set(m[1]!, starlarkAttrType(m[2]!.replaceAll(`"@${repo}//`, '"//'), isOutput));
+        if (!m || m[1] === 'name' || m[1]!.startsWith('generator_') || COMMON_ATTRIBUTES.has(m[1]!)) continue;
+        if (!c.attrs.has(m[1]!)) c.attrs.set(m[1]!, starlarkAttrType(m[2]!.replaceAll(`"@${repo}//`, '"//'), isOutput));
       }
-      // A private rule class (`_write_xfile`) is called through its macro, as the real BUILD file does.
-      if (cls.startsWith('_') && macro) callee = macro;
-    } else {
-      // A native rule a macro created (`win_cc_binary`, or rules_cc's `cc_library` wrapper) is called through a
-      // stand-in of that macro, so that its location is the macro call's and its generator_* attributes are set,
-      // as in the BUILD file Bazel read.
-      const macro = attrLines.map((l) => /^ {2}generator_function = (".*"),$/.exec(l)?.[1]).find((m) => m !== undefined);
-      if (macro) callee = JSON.parse(macro) as string;
     }
-    if (callee !== undefined) {
-      const made = p.macros.get(callee) ?? new Set<string>();
-      p.macros.set(callee, made.add(natives.has(cls) ? `native.${cls}` : cls));
+    // Each macro frame: its call of the next frame's function (or of the rule class) is a site of that macro.
+    let site: number | undefined;
+    for (let i = 1; i < stack.length; i++) {
+      const f = stack[i]!;
+      const next = stack[i + 1];
+      const callee = next ? localName(f.file, next.file, next.fn) : natives.has(cls) ? `native.${cls}` : defined && defined.file !== f.file ? localName(f.file, defined.file, cls) : cls;
+      if (f.file.startsWith('rules_cc//')) continue;
+      const m = bzlOf(f.file).macros.get(f.fn) ?? { sites: [], invocations: 0 };
+      bzlOf(f.file).macros.set(f.fn, m);
+      let k = m.sites.findIndex((x) => x.line === f.line && x.col === f.col);
+      if (k < 0) k = m.sites.push({ line: f.line, col: f.col, callee }) - 1;
+      if (i === 1) site = k;
     }
+    const top = stack[1];
+    const callee = top ? localName(buildFile, top.file, top.fn) : natives.has(cls) ? cls : defined ? localName(buildFile, defined.file, cls) : cls;
+    const key = `${repo}\0${pkg}\0${line}\0${col}`;
+    const g = calls.get(key) ?? { repo: repo!, pkg, line: Number(line), col: Number(col), callee, ...(top ? { top: `${top.file}\0${top.fn}` } : {}), targets: [] };
+    calls.set(key, g);
     // Inside its own repository a label needs no repository part (as in the BUILD file Bazel read).
     const lines = attrLines.filter((l) => !/^ {2}generator_\w+ = /.test(l)).join('\n');
-    p.rules.push({ line: Number(line), callee: callee ?? cls, cls, body: lines.replaceAll(`"@${repo}//`, '"//'), viaMacro: callee !== undefined });
+    g.targets.push({ cls, body: lines.replaceAll(`"@${repo}//`, '"//'), ...(site !== undefined ? { site } : {}) });
+    const topMacro = top ? bzls.get(top.file)?.macros.get(top.fn) : undefined;
+    if (topMacro && g.targets.length === 1) topMacro.invocations++;
+  }
+  for (const g of calls.values()) {
+    const p = pkgOf(g.repo, g.pkg);
+    const topMacro = g.top ? bzls.get(g.top.split('\0')[0]!)?.macros.get(g.top.split('\0')[1]!) : undefined;
+    if (g.targets.length === 1 && (topMacro?.sites.length ?? 0) <= 1) {
+      p.rules.push({ line: g.line, callee: g.callee, cls: g.targets[0]!.cls, body: g.targets[0]!.body });
+      continue;
+    }
+    // A macro that makes several rules: the call names it once (generator_name) and hands it, per site, the
+    // attributes of the rule made there.
+    const [file, fn] = g.top!.split('\0') as [string, string];
+    const m = bzls.get(file)!.macros.get(fn)!;
+    if (m.invocations > 1 || g.targets.length !== m.sites.length) throw new Error(`${file} ${fn}: a macro of several sites must be called once, making one rule per site`);
+    const generatorName = /^ {2}generator_name = (".*"),$/m.exec(build.split(/\n\n/).find((b) => b.includes(`/BUILD:${g.line}:${g.col}`) && b.includes(`generator_function = "${fn}"`)) ?? '')?.[1] ?? '""';
+    const perSite = [...g.targets].sort((a, b) => a.site! - b.site!).map((t) => `    {${t.body.split('\n').map((l) => l.replace(/^ {2}(\w+) = (.*),$/, '"$1": $2')).join(', ')}},`);
+    p.rules.push({ line: g.line, callee: g.callee, cls: g.targets[0]!.cls, body: `  name = ${generatorName},\n  rulepen = [\n${perSite.join('\n')}\n  ],` });
   }
   // Package groups (the BUILD output shows rules only).
   const groups = readFileSync(join(DATA, 'tools.package_groups.xml'), 'utf8');
@@ -548,6 +723,12 @@ function toolsModule(natives: ReadonlySet<string>): string {
       }
     }
   }
+  // A package's default visibility is its BUILD file's own (buildfiles() lists every package's).
+  const buildXml = readFileSync(join(DATA, 'tools.buildfiles.xml'), 'utf8');
+  for (const m of buildXml.matchAll(/<source-file location="[^"]*" name="@([^/]+)\/\/([^:]*):BUILD(?:\.bazel)?" package_contains_errors="false">([\s\S]*?)<\/source-file>/g)) {
+    const visibility = [...m[3]!.matchAll(/<visibility-label name="([^"]*)"\/>/g)].map((x) => x[1]!.replace(`@${m[1]}//`, '//'));
+    defaultVisibility.set(`${m[1]}\0${m[2]}`, visibility);
+  }
   // A package's licenses(): what its rules that set none have (tools.build shows the ones set on the rule).
   const packageLicenses = new Map<string, string[]>();
   const explicitLicense = new Set<string>();
@@ -578,46 +759,42 @@ function toolsModule(natives: ReadonlySet<string>): string {
   };
   // @platforms is rulepen's own stand-in (builtin-repos/index.ts), which has the constraint values these name.
   for (const k of [...pkgs.keys()]) if (k.startsWith('platforms\0')) pkgs.delete(k);
+  // Every package of a loaded file exists (a .bzl file's package: its BUILD file is one buildfiles() names).
+  const buildFiles = new Map<string, string>();
+  for (const f of Object.keys(loads)) {
+    const m = /^([^/]+)\/\/(?:(.*)\/)?(BUILD(?:\.bazel)?)$/.exec(f);
+    if (!m || m[1] === 'platforms') continue;
+    buildFiles.set(`${m[1]}\0${m[2] ?? ''}`, m[3]!);
+    pkgOf(m[1]!, m[2] ?? '');
+  }
+  const loadLines = (f: string) =>
+    (loads[f] ?? []).map(([label, symbols]) => `load(${[JSON.stringify(label), ...symbols.map(([l, n]) => (l === n ? JSON.stringify(n) : `${l} = ${JSON.stringify(n)}`))].join(', ')})`);
   for (const [k, p] of [...pkgs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const [repo, pkg] = k.split('\0') as [string, string];
     const prefix = pkg ? `${pkg}/` : '';
-    const head = [`package(default_visibility = ${JSON.stringify(defaultVisibility.get(k) ?? ['//visibility:public'])})`];
+    const buildName = buildFiles.get(k) ?? 'BUILD';
+    const head = [...loadLines(`${repo}//${prefix}${buildName}`), `package(default_visibility = ${JSON.stringify(defaultVisibility.get(k) ?? ['//visibility:public'])})`];
     if (packageLicenses.has(k)) head.push(`licenses(${JSON.stringify(packageLicenses.get(k))})`);
-    if (p.starlark.size || p.macros.size) {
-      const bzl = ['# Stand-ins for the rule classes and macros this package loads from .bzl files: the attributes its targets use.', '', 'def _impl(ctx):', '    return []', ''];
-      for (const [cls, attrs] of p.starlark) {
-        // A rule with outputs writes them empty (Bazel fails a rule that leaves a declared output without action).
-        const outs = [...attrs].filter(([, t]) => t.startsWith('attr.output')).map(([n]) => n);
-        const impl = outs.length ? `_${cls.replace(/^_+/, '')}_impl` : '_impl';
-        if (outs.length) {
-          bzl.push(`def ${impl}(ctx):`, `    for out in [${outs.map((n) => `ctx.outputs.${n}`).join(', ')}]:`);
-          bzl.push('        for f in (out if type(out) == "list" else [out] if out else []):', '            ctx.actions.write(f, "")', '    return []', '');
-        }
-        bzl.push(`${cls} = rule(`, `    implementation = ${impl},`, '    attrs = {');
-        for (const [n, t] of attrs) bzl.push(`        ${JSON.stringify(n)}: ${t},`);
-        bzl.push('    },', ')', '');
-      }
-      // A macro that creates rules of several classes (Python's define_autodetecting_toolchain: a toolchain and
-      // py_runtimes) is told which by a `rulepen_class` argument (not an attribute: query does not show it).
-      for (const [macro, made] of p.macros) {
-        const classes = [...made];
-        if (classes.length === 1) bzl.push(`def ${macro}(**kwargs):`, `    ${classes[0]}(**kwargs)`, '');
-        else bzl.push(`def ${macro}(rulepen_class, **kwargs):`, ...classes.map((c, i) => `    ${i ? 'elif' : 'if'} rulepen_class == "${c}":\n        ${c}(**kwargs)`), '');
-      }
-      file(repo, `${prefix}rulepen_stand_ins.bzl`, bzl.join('\n'));
-      const exported = [...p.starlark.keys()].filter((c) => !c.startsWith('_')).concat([...p.macros.keys()]);
-      head.unshift(`load(":rulepen_stand_ins.bzl", ${exported.map((c) => JSON.stringify(c)).join(', ')})`);
-    }
     // Each rule starts on the line Bazel reported for it where the text before leaves room (blank lines pad the
     // gap), so that locations in query outputs name the same lines as Bazel's.
     const out = [...head];
     for (const r of p.rules.sort((a, b) => a.line - b.line)) {
       while (out.length < r.line - 1) out.push('');
-      const made = r.viaMacro ? p.macros.get(r.callee)! : undefined;
-      const kind = made && made.size > 1 ? `\n  rulepen_class = "${natives.has(r.cls) ? `native.${r.cls}` : r.cls}",` : '';
-      out.push(...`${r.callee}(${kind}\n${r.body}\n)${r.close ?? ''}`.split('\n'));
+      if (out.length > r.line - 1) throw new Error(`${repo}//${prefix}${buildName}:${r.line}: the text before leaves no room for ${r.callee}()`);
+      out.push(...`${r.callee}(\n${r.body}\n)${r.close ?? ''}`.split('\n'));
     }
-    file(repo, `${prefix}BUILD`, out.join('\n') + '\n');
+    file(repo, `${prefix}${buildName}`, out.join('\n') + '\n');
+  }
+  for (const [key, b] of [...bzls].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    if (key.startsWith('rules_cc//') || key.startsWith('platforms//')) continue;
+    const [repo, path] = key.split('//') as [string, string];
+    file(repo, path, bzlStandIn(key, b, loadLines(key), exportedFrom(key, loads)));
+  }
+  // Loaded files no rule of the closure comes from: their loads, and the names others load from them.
+  for (const key of Object.keys(loads)) {
+    const [repo, path] = key.split('//') as [string, string];
+    if (!path.endsWith('.bzl') || bzls.has(key) || repo === 'platforms') continue;
+    file(repo, path, bzlStandIn(key, { classes: new Map(), macros: new Map() }, loadLines(key), exportedFrom(key, loads)));
   }
   for (const [repo, pkg, name] of sources) if (repo !== 'platforms' && !repos.get(repo)?.has(`${pkg ? pkg + '/' : ''}${name}`)) file(repo, `${pkg ? pkg + '/' : ''}${name}`, '');
   const lines = [

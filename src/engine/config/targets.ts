@@ -91,7 +91,7 @@ export class TargetLookup {
       else {
         const version = this.loader.workspace.read('.bazelversion');
         const ws = new Workspace({ ...files, ...(version !== undefined ? { '.bazelversion': version } : {}) });
-        l = new Loader(ws, { workspaceDir: `/external/${repo}` });
+        l = new Loader(ws, { workspaceDir: `/external/${repo}`, repo });
       }
       this.repoLoaders.set(repo, l);
     }

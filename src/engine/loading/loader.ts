@@ -29,6 +29,8 @@ export interface LoaderOptions {
   readonly maxSteps?: number;
   /** Packages and .bzl files evaluated by earlier loaders, reused while what they read is unchanged. */
   readonly cache?: LoadCache;
+  /** The repository this loader's workspace is (a built-in one): `@<repo>//…` labels name its own files. */
+  readonly repo?: string;
 }
 
 interface BzlEntry {
@@ -420,6 +422,7 @@ export class Loader {
       return { error: "The label must reference a file with extension '.bzl'", malformed: true };
     }
     const text = labelToString(label);
+    if (label.repo !== '' && label.repo === this.opts.repo) label = { ...label, repo: '' };
     if (label.repo !== '') return this.resolveBuiltinLoad(label) ?? { error: `cannot load '${text}': no such file` };
     if (!this.workspace.isPackage(label.pkg)) {
       const owner = this.workspace.packageContainingDir(label.pkg);

@@ -9,7 +9,7 @@ import type { Profile } from '../base/index.ts';
 import {
   attrValue,
   buildFileNotFound,
-  builtinRepo,
+  builtinPackageOf,
   compareLabels,
   Configurable,
   isLabelType,
@@ -188,18 +188,18 @@ export class TargetGraph implements QueryGraph<Target> {
   /** A file of a built-in repository (`external/<repo>/<path>`, a .bzl file a package loads) as a source file. */
   private builtinFileTarget(path: string): Target | undefined {
     const [, repo = '', ...rest] = path.split('/');
-    const files = builtinRepo(repo);
-    if (!files) return undefined;
     const rel = rest.join('/');
-    // Its package: the nearest directory above it with a BUILD file.
-    let dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-    while (files[dir ? `${dir}/BUILD` : 'BUILD'] === undefined) {
-      if (!dir) return undefined;
-      dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+    const dir = builtinPackageOf(repo, rel);
+    if (dir === undefined) return undefined;
+    const label = { repo, pkg: dir, name: dir ? rel.slice(dir.length + 1) : rel };
+    // A package's BUILD file is the target its package declares (visibility, whether the package has errors).
+    if (/^BUILD(\.bazel)?$/.test(label.name)) {
+      const own = (this.lookup ??= new TargetLookup(this.loader)).target(label);
+      if (own) return own;
     }
     let t = this.files.get(path);
     if (!t) {
-      t = { kind: 'source file', label: { repo, pkg: dir, name: dir ? rel.slice(dir.length + 1) : rel }, location: { file: path, line: 1, column: 1 } };
+      t = { kind: 'source file', label, location: { file: path, line: 1, column: 1 } };
       this.files.set(path, t);
     }
     return t;

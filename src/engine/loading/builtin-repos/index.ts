@@ -11,6 +11,7 @@
 // Each repository is a set of files by repository-relative path, loaded like a workspace of its own; the
 // configuration layer puts the repository name back on the labels it reads from them.
 
+import type { Label } from '../label.ts';
 import { BAZEL4_TOOL_REPOS } from './generated/bazel-tools-4.2.3.ts';
 import { SKYLIB_FILES } from './skylib.ts';
 
@@ -179,4 +180,29 @@ toolchain(
 /** The files of a built-in repository, or undefined when Bazel would have to fetch it. */
 export function builtinRepo(name: string): Readonly<Record<string, string>> | undefined {
   return Object.prototype.hasOwnProperty.call(BUILTIN_REPOS, name) ? BUILTIN_REPOS[name] : undefined;
+}
+
+/** The package of a built-in repository's file: the nearest directory above it with a BUILD (or BUILD.bazel) file. */
+export function builtinPackageOf(repo: string, path: string): string | undefined {
+  const files = builtinRepo(repo);
+  if (!files) return undefined;
+  const hasBuild = (d: string) => files[d ? `${d}/BUILD` : 'BUILD'] !== undefined || files[d ? `${d}/BUILD.bazel` : 'BUILD.bazel'] !== undefined;
+  let dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  while (!hasBuild(dir)) {
+    if (!dir) return undefined;
+    dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
+  }
+  return dir;
+}
+
+/**
+ * The label of a .bzl file a package of `repo` loads, by its loader path: its own repository's path, or
+ * `external/<repo>/<path>` for another built-in repository's.
+ */
+export function loadedFileLabel(path: string, repo: string, packageOf: (path: string) => string | undefined): Label {
+  let r = repo;
+  let rel = path;
+  if (path.startsWith('external/')) [, r = '', rel = ''] = /^external\/([^/]+)\/(.*)$/.exec(path) ?? [];
+  const owner = (r === '' ? packageOf(rel) : builtinPackageOf(r, rel)) ?? '';
+  return { repo: r, pkg: owner, name: rel.slice(owner ? owner.length + 1 : 0) };
 }

@@ -1,6 +1,7 @@
 // buildfiles(x): the BUILD files of x's packages and the .bzl files they load (with the BUILD files of the
 // packages holding those).
-import type { Package } from '../../loading/index.ts';
+import { javaHashSetOrder, javaLabelHash } from '../../base/index.ts';
+import { builtinRepo, type Package } from '../../loading/index.ts';
 import { evaluationError, type NodeSet, type PackageAccess } from '../environment.ts';
 import type { QueryEvaluator, QueryFunction, Vars } from '../function.ts';
 import type { Argument } from '../syntax/index.ts';
@@ -16,7 +17,11 @@ export function packagesOf<T>(ev: QueryEvaluator<T>, args: readonly Argument[], 
   const access = ev.graph.packages;
   if (!access) throw evaluationError('buildfiles() and loadfiles() are not supported here');
   const pkgs: RepoPackage[] = [];
-  for (const n of x.values()) {
+  // Bazel visits the targets in the order of the set holding them: a java.util.HashSet of their labels. Which
+  // package comes first decides where a .bzl file (or its package's BUILD file) loaded by several is located.
+  const labelOf = (n: T) => ev.graph.target(n).label;
+  const ordered = javaHashSetOrder(x.values(), (n) => javaLabelHash(labelOf(n).repo, labelOf(n).pkg, labelOf(n).name), (n) => ev.graph.key(n));
+  for (const n of ordered) {
     const repo = ev.graph.target(n).label.repo;
     const pkg = repo === '' ? access.packageOf(n) : access.anyPackageOf?.(n);
     if (pkg && !pkgs.some((p) => p.pkg === pkg)) pkgs.push({ pkg, repo });
@@ -44,7 +49,7 @@ export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs
       // A built-in repository's .bzl file (@rules_cc//cc:defs.bzl): its package's BUILD file is in that repository.
       const l = ev.graph.target(n).label;
       if (access.knowsPackage?.(l) === false) continue;
-      if (l.repo !== '') loaded(`external/${l.repo}/${l.pkg ? `${l.pkg}/` : ''}BUILD`);
+      if (l.repo !== '') loaded(builtinBuildFile(l.repo, l.pkg));
       else loaded(access.packageOf(n).buildFile);
     }
   }
@@ -58,3 +63,9 @@ export const buildfiles: QueryFunction = {
     return collect(ev, access, pkgs, true);
   },
 };
+
+/** The BUILD file of a built-in repository's package: `BUILD`, or `BUILD.bazel` when that is the one it has. */
+function builtinBuildFile(repo: string, pkg: string): string {
+  const dir = pkg ? `${pkg}/` : '';
+  return `external/${repo}/${dir}${builtinRepo(repo)?.[`${dir}BUILD`] === undefined && builtinRepo(repo)?.[`${dir}BUILD.bazel`] !== undefined ? 'BUILD.bazel' : 'BUILD'}`;
+}

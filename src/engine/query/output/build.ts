@@ -103,7 +103,10 @@ export function formatRule(rule: RuleTarget, workspace: Workspace, paths: Source
   lines.push(...stackLines(rule.callStack, paths));
   if (rule.schema.definedAt?.length) {
     lines.push(`# Rule ${rule.ruleClass} defined at (most recent call last):`);
-    lines.push(...stackLines(rule.schema.definedAt, paths));
+    // A rule class of another repository is defined in that repository's tree (under the output base).
+    const repo = rule.label.repo;
+    const inTree = <F extends { readonly file: string }>(f: F): F => (repo === '' || f.file.startsWith('/') || f.file.startsWith('external/') ? f : { ...f, file: `external/${repo}/${f.file}` });
+    lines.push(...stackLines(rule.schema.definedAt.map(inTree), paths));
   }
   return lines.join('\n') + '\n\n';
 }

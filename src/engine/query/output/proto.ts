@@ -13,6 +13,7 @@ import {
   Configurable,
   IMPLICIT_TESTS_ATTR,
   labelToString,
+  loadedFileLabel,
   type AttrSpec,
   type Label,
   type PlainAttrValue,
@@ -180,12 +181,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
     case 'source file': {
       if (t.fakeLoad) return create(TargetSchema, { type: Target_Discriminator.SOURCE_FILE, sourceFile: { name, location } });
       const vis = targetVisibility(t, ownPkg);
-      const subinclude = t.isBuildFile && pkg
-        ? pkg.loads.map((l) => {
-            const owner = workspace.packageOf(l) ?? '';
-            return labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) });
-          })
-        : [];
+      const subinclude = t.isBuildFile && ownPkg ? ownPkg.loads.map((l) => labelToString(loadedFileLabel(l, t.label.repo, (f) => workspace.packageOf(f)))) : [];
       return create(TargetSchema, {
         type: Target_Discriminator.SOURCE_FILE,
         sourceFile: {

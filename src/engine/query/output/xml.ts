@@ -7,6 +7,7 @@ import {
   Configurable,
   IMPLICIT_TESTS_ATTR,
   labelToString,
+  loadedFileLabel,
   type AttrSpec,
   type Label,
   type PlainAttrValue,
@@ -176,11 +177,8 @@ export function makeXmlFormatter(workspace: Workspace) {
           }
           const extra: [string, string][] = t.isBuildFile ? [['package_contains_errors', String(pkg?.inError ?? false)]] : [];
           lines.push(`    <source-file${attrs([['location', loc(t)], ['name', labelToString(t.label)], ...extra])}>`);
-          if (t.isBuildFile && pkg) {
-            for (const l of pkg.loads) {
-              const owner = workspace.packageOf(l) ?? '';
-              lines.push(`        <load name="${xmlEscape(labelToString({ repo: '', pkg: owner, name: l.slice(owner ? owner.length + 1 : 0) }))}"/>`);
-            }
+          if (t.isBuildFile && ownPkg) {
+            for (const l of ownPkg.loads) lines.push(`        <load name="${xmlEscape(labelToString(loadedFileLabel(l, t.label.repo, (f) => workspace.packageOf(f))))}"/>`);
           }
           const vis = targetVisibility(t, ownPkg);
           for (const v of vis) lines.push(`        <visibility-label name="${xmlEscape(labelToString(v))}"/>`);

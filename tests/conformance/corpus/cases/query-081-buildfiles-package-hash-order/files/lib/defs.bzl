@@ -1,0 +1,1 @@
+def m(name): native.filegroup(name = name)
