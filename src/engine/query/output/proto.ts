@@ -105,7 +105,9 @@ function attributeProto(spec: AttrSpec, v: PlainAttrValue, explicit: boolean): A
       a.intValue = Number(v);
       break;
     case D.TRISTATE:
+      // Bazel gives a tristate its number, its name (yes, no, auto) and the enum value.
       a.intValue = Number(v);
+      a.stringValue = Number(v) === 1 ? 'yes' : Number(v) === 0 ? 'no' : 'auto';
       a.tristateValue = Number(v) === 1 ? 1 : Number(v) === 0 ? 0 : 2;
       break;
     case D.LABEL:
