@@ -191,6 +191,12 @@ test('the toolchains lesson: the Why panel shows which registered toolchain a ru
   await expect(card).toContainText('fails toolchain resolution for target platform //toolchains:germany');
   await expect(english).toContainText('needs //toolchains:english (has //toolchains:german)');
   await expect(card.getByText('selected', { exact: true })).toHaveCount(0);
+  // --toolchain_resolution_debug prints Bazel's own trace of the same resolution in Output.
+  await typeAndRunCommand(page, 'bazel build //app:hello --platforms=//toolchains:france --toolchain_resolution_debug=greeter_type');
+  const output = page.getByLabel('Command output');
+  await expect(output).toContainText('ToolchainResolution: Performing resolution of //toolchains:greeter_type for target platform //toolchains:france');
+  await expect(output).toContainText('ToolchainResolution:   Rejected toolchain //toolchains:english_greeter; mismatching values: english');
+  await expect(output).toContainText('ToolchainResolution: Target platform //toolchains:france: Selected execution platform @@platforms//host:host, type //toolchains:greeter_type -> toolchain //toolchains:french_greeter');
   for (const width of [1024, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     // The list fits the side panel: nothing sticks out of it.
