@@ -326,9 +326,13 @@ export class Analysis implements ConfiguredGraph {
     return key === undefined ? undefined : this.state.get(key);
   }
 
-  /** One step after the dependencies analysed so far. */
+  /**
+   * One step after the dependencies analysed so far. The platforms toolchain resolution depends on do not count:
+   * every target shares them, and they are ready once the top-level target's own resolution is (a config_setting
+   * whose `values` are wrong fails before one that must analyse its constraint_values; checked with 4.2.3).
+   */
   private stepAfter(s: NodeState): number {
-    return 1 + Math.max(0, ...s.edges.map((e) => this.stepOf(e.to as AnalyzedTarget)));
+    return 1 + Math.max(0, ...s.edges.filter((e) => e.attr !== '$target_platform' && e.attr !== '$exec_platform').map((e) => this.stepOf(e.to as AnalyzedTarget)));
   }
 
   /** The step of the target being analysed now. */
@@ -473,7 +477,7 @@ export class Analysis implements ConfiguredGraph {
         for (const br of part.branches) if (!br.isDefault && !keys.has(labelToString(br.key))) keys.set(labelToString(br.key), { key: br.key, attr: name });
       }
     }
-    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[] }[] = [];
+    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[]; readonly step?: number }[] = [];
     for (const { key, attr } of keys.values()) {
       const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
       if (dep === undefined) {
@@ -484,12 +488,17 @@ export class Analysis implements ConfiguredGraph {
         // Bazel names the root cause: the string_flag whose value a config_setting on it could not accept.
         const failed = dep.rootCause?.kind === 'target' ? dep.rootCause.label : labelToString((dep.actual ?? dep).label);
         const related = this.declaredAt((dep.actual ?? dep).target, `${failed} cannot be analysed`);
-        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related });
+        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related, step: this.failureStep(dep) });
       }
     }
     if (failures.length > 0 && !s.selectFailed) {
-      const f = this.keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? failures[0]!);
-      const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: f.attr, selectKey: f.key }, { printed: 'none', ...(f.related ? { related: f.related } : {}) });
+      // Without --keep_going, the key whose failure is found first: a missing one, else the shallowest (a
+      // config_setting whose `values` are wrong fails before one that must analyse its constraint_values).
+      const earliest = failures.reduce((a, b) => ((b.step ?? Infinity) < (a.step ?? Infinity) ? b : a));
+      const f = this.keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? earliest);
+      // Found one step after the failing key is (not after every key's analysis).
+      const step = f.step !== undefined ? f.step + 1 : undefined;
+      const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: f.attr, selectKey: f.key }, { printed: 'none', ...(f.related ? { related: f.related } : {}), ...(step !== undefined && !this.keepGoing ? { step } : {}) });
       s.failed = true;
       s.selectFailed = true;
       s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : { kind: 'target', label: f.label };
@@ -949,7 +958,7 @@ export class Analysis implements ConfiguredGraph {
     rule: RuleTarget | undefined,
     message: string,
     at: LocateRequest = {},
-    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly printedMessage?: string; readonly severity?: 'error' | 'warning'; readonly once?: 'loaded' } = {},
+    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly printedMessage?: string; readonly severity?: 'error' | 'warning'; readonly once?: 'loaded'; readonly step?: number } = {},
   ): Diagnostic {
     const inMain = rule !== undefined && rule.label.repo === '';
     const place = inMain ? locateInRule(this.loader.workspace, rule, at) : undefined;
@@ -967,7 +976,7 @@ export class Analysis implements ConfiguredGraph {
     this.printed.push(d);
     const s = this.currentState();
     // A loading error is found at step 1, when the dependency's package loads.
-    const step = o.once === 'loaded' ? 1 : this.currentStep();
+    const step = o.once === 'loaded' ? 1 : (o.step ?? this.currentStep());
     this.printedStep.set(d, step);
     if (s && d.severity === 'error') s.errorStep = Math.min(s.errorStep ?? Infinity, step);
     return d;
