@@ -118,9 +118,12 @@ export function dependencyDoesNotExist(label: Label, types: 'none' | 'any' | rea
   return `${what} '${labelToString(label)}' does not exist`;
 }
 
-/** A file the attribute does not accept: `source file '//a:x.txt' is misplaced here (expected no files)`. */
-export function misplacedFile(kind: 'source file' | 'generated file', label: Label, types: 'none' | 'any' | readonly string[]): string {
-  return `${kind} '${labelToString(label)}' is misplaced here (expected ${describeFileTypes(types)})`;
+/**
+ * A file the attribute does not accept: `source file '//a:x.txt' is misplaced here (expected no files)`, or reached
+ * through aliases `alias '//a:al' referring to source file '//a:x.txt' is misplaced here (…)`.
+ */
+export function misplacedFile(kind: 'source file' | 'generated file', label: Label, types: 'none' | 'any' | readonly string[], aliases: readonly Label[] = []): string {
+  return `${describeDependency({ label, aliases }, kind)} is misplaced here (expected ${describeFileTypes(types)})`;
 }
 
 /** A dependency none of whose files the attribute accepts. */

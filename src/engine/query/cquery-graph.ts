@@ -131,7 +131,8 @@ export class ConfiguredQueryGraph implements QueryGraph<ConfiguredTarget> {
     }
     if (at.target.kind !== 'rule') return [];
     // Unlike query, cquery fails on a rule without the attribute (ConfiguredTargetAccessor.getPrerequisites).
-    if (attr !== 'name' && !bazelAttributeOrder(at.target.schema, true).some((a) => a.name === attr)) {
+    const implicitTests = attr === '$implicit_tests' && at.target.ruleClass === 'test_suite';
+    if (attr !== 'name' && !implicitTests && !bazelAttributeOrder(at.target.schema, true).some((a) => a.name === attr)) {
       throw evaluationError(`in '${attr}' of rule ${labelToString(ct.target.label)}: configured target of type ${at.target.ruleClass} does not have attribute '${attr}'`);
     }
     return this.configured.deps(at).filter((e) => e.attr === attr).map((e) => e.to);

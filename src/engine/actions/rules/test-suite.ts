@@ -14,9 +14,11 @@ export const testSuite: RuleImplementation = {
     const listed = ctx.prerequisites('tests');
     let ok = true;
     for (const d of listed) {
-      const t = d.target;
+      // An alias stands for its actual target (checked with 4.2.3: an alias of a test is accepted, one of a
+      // filegroup named by the filegroup, one of a file misplaced through the alias).
+      const t = (d.actual ?? d).target;
       if ((t.kind === 'rule' && t.ruleClass === 'test_suite') || isTestRule(t)) continue;
-      const l = labelToString(d.label);
+      const l = labelToString(t.label);
       // `tests` allows no files (checked with 4.2.3): a file is misplaced, a name the package does not declare and
       // no file has is a rule that does not exist.
       const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
@@ -24,9 +26,9 @@ export const testSuite: RuleImplementation = {
         t.kind === 'source file' && t.label.repo === '' && !ctx.loader.workspace.hasFile(path)
           ? dependencyDoesNotExist(t.label, 'none')
           : t.kind === 'source file' || t.kind === 'generated file'
-            ? misplacedFile(t.kind, t.label, 'none')
+            ? misplacedFile(t.kind, t.label, 'none', d.aliasChain ?? [])
             : `expecting a test or a test_suite rule but '${l}' is not one`;
-      ctx.attributeError('tests', message, l);
+      ctx.attributeError('tests', message, labelToString(d.label));
       ok = false;
     }
     if (!ok) return { failed: true };

@@ -32,6 +32,9 @@ function expandSuite<T>(ev: QueryEvaluator<T>, node: T, out: NodeSet<T>, visitin
     members = g.packages
       .targetsOf(pkg)
       .filter((t) => isTestRule(g.target(t)) && !isManual(g.target(t)));
+  } else if (members.length === 0) {
+    // A configured graph (cquery) has no packages: the suite's $implicit_tests name the same tests.
+    members = g.labelsOf(node, '$implicit_tests') ?? [];
   }
   for (const m of members) {
     const t = g.target(m);
