@@ -78,8 +78,11 @@ export interface QueryGraph<T> {
    * depth-bounded deps(), whose traversal Bazel 4.2.3 runs without reporting edges into packages in error.
    */
   deps(node: T, bounded?: boolean): readonly QueryEdge<T>[];
-  /** The nodes attribute `attr` of a rule names (labels()); undefined when the rule has no such attribute. */
-  labelsOf(node: T, attr: string): T[] | undefined;
+  /**
+   * The nodes attribute `attr` of a rule names (labels()); undefined when the rule has no such attribute.
+   * `missing`: what to do with a label that names nothing (by default, report its error).
+   */
+  labelsOf(node: T, attr: string, missing?: (message: string) => void): T[] | undefined;
   /** Why a label names no target ("no such target '…': …"), without reporting it; undefined when it names one. */
   lookupError?(label: Label): string | undefined;
   /** Package-level access (query and genquery only). */

@@ -374,7 +374,7 @@ export class TargetGraph implements QueryGraph<Target> {
     return t.kind === 'rule' ? `${this.loader.abs(t.location.file)}:${t.location.line}:${t.location.column}: ` : '';
   }
 
-  labelsOf(t: Target, attr: string): Target[] | undefined {
+  labelsOf(t: Target, attr: string, missing?: (message: string) => void): Target[] | undefined {
     if (t.kind !== 'rule') return [];
     if (attr === '$implicit_tests' && t.ruleClass === 'test_suite') return (t.implicitTests ?? []).flatMap((l) => this.tryTarget(l) ?? []);
     const spec = bazelAttributeOrder(t.schema, true).find((a) => a.name === attr);
@@ -389,8 +389,17 @@ export class TargetGraph implements QueryGraph<Target> {
     }
     const out: Target[] = [];
     for (const l of labels) {
-      const n = this.tryTarget(l);
-      if (n) out.push(n);
+      if (!missing) {
+        const n = this.tryTarget(l);
+        if (n) out.push(n);
+        continue;
+      }
+      try {
+        out.push(this.target_(l));
+      } catch (e) {
+        if (!(e instanceof QueryEvalError)) throw e;
+        missing(e.message);
+      }
     }
     return out;
   }
