@@ -290,20 +290,25 @@ export class Analysis implements ConfiguredGraph {
   printedBefore(e: Diagnostic | ConsoleEvent, first: AnalyzedTarget): boolean {
     const at = this.printedAt(e);
     const stop = this.failureStep(first);
-    if (at !== stop) return at < stop;
+    const chain = this.failureChain(first);
+    // At the step the failure starts from (its root cause's) and at the step it stops, only the errors on its way
+    // are printed: another target failing as early was not met first (two select() keys failing alike).
+    if (at !== stop && at !== chain.rootStep) return at < stop;
     const target = 'target' in e ? e.target : undefined;
-    return target === undefined || this.failureChain(first).has(target);
+    return target === undefined || chain.labels.has(target);
   }
 
-  /** The labels from a failed target down the dependencies whose failure it was found through. */
-  private failureChain(t: AnalyzedTarget): Set<string> {
+  /** The labels from a failed target down the dependencies whose failure it was found through, and where it starts. */
+  private failureChain(t: AnalyzedTarget): { labels: Set<string>; rootStep: number } {
     const labels = new Set<string>();
+    let rootStep = this.failureStep(t);
     for (let x: AnalyzedTarget | undefined = t; x && !labels.has(labelToString(x.label)); ) {
       labels.add(labelToString(x.label));
       const step = this.failureStep(x);
+      rootStep = step;
       x = this.state.get(x.key)?.edges.map((e) => e.to as AnalyzedTarget).find((d) => d.failed && this.failureStep(d) + 1 === step);
     }
-    return labels;
+    return { labels, rootStep };
   }
 
   /**
