@@ -173,6 +173,7 @@ export class Analysis implements ConfiguredGraph {
   private readonly printedStep = new WeakMap<Diagnostic | ConsoleEvent, number>();
   /** Per configured-target key: the step its analysis completes at, and the one its failure is known at. */
   private readonly steps = new Map<string, { readonly done: number; readonly failed: number }>();
+  private readonly ownDepths = new Map<string, number>();
   /** Per configured-target key: the target whose analysis first asked for it (none for a top-level one). */
   private readonly requester = new Map<string, string>();
   private readonly done = new Map<string, AnalyzedTarget>();
@@ -306,7 +307,11 @@ export class Analysis implements ConfiguredGraph {
       labels.add(labelToString(x.label));
       const step = this.failureStep(x);
       rootStep = step;
-      x = this.state.get(x.key)?.edges.map((e) => e.to as AnalyzedTarget).find((d) => d.failed && this.failureStep(d) + 1 === step);
+      const st = this.state.get(x.key);
+      const deps = st?.edges.map((e) => e.to as AnalyzedTarget) ?? [];
+      // The dependency its failure was found through: the one it names as the cause, else one failing a step before.
+      const cause = st?.cause?.kind === 'target' ? st.cause.label : undefined;
+      x = deps.find((d) => d.failed && cause !== undefined && labelToString((d.actual ?? d).label) === cause) ?? deps.find((d) => d.failed && this.failureStep(d) + 1 === step);
     }
     return { labels, rootStep };
   }
@@ -331,13 +336,25 @@ export class Analysis implements ConfiguredGraph {
     return key === undefined ? undefined : this.state.get(key);
   }
 
-  /**
-   * One step after the dependencies analysed so far. The platforms toolchain resolution depends on do not count:
-   * every target shares them, and they are ready once the top-level target's own resolution is (a config_setting
-   * whose `values` are wrong fails before one that must analyse its constraint_values; checked with 4.2.3).
-   */
+  /** One step after the dependencies analysed so far. */
   private stepAfter(s: NodeState): number {
-    return 1 + Math.max(0, ...s.edges.filter((e) => e.attr !== '$target_platform' && e.attr !== '$exec_platform').map((e) => this.stepOf(e.to as AnalyzedTarget)));
+    return 1 + Math.max(0, ...s.edges.map((e) => this.stepOf(e.to as AnalyzedTarget)));
+  }
+
+  /**
+   * How deep a target's own dependencies go, without the platforms toolchain resolution depends on (every target
+   * shares them): among a rule's select() keys, which failure is found first (a config_setting whose `values` are
+   * wrong before one that must analyse its constraint_values; checked with 4.2.3).
+   */
+  private ownDepth(t: AnalyzedTarget, seen = new Set<string>()): number {
+    const known = this.ownDepths.get(t.key);
+    if (known !== undefined) return known;
+    if (seen.has(t.key)) return 0;
+    seen.add(t.key);
+    const edges = (this.state.get(t.key)?.edges ?? []).filter((e) => e.attr !== '$target_platform' && e.attr !== '$exec_platform');
+    const d = 1 + Math.max(0, ...edges.map((e) => this.ownDepth(e.to as AnalyzedTarget, seen)));
+    this.ownDepths.set(t.key, d);
+    return d;
   }
 
   /** The step of the target being analysed now. */
@@ -482,7 +499,7 @@ export class Analysis implements ConfiguredGraph {
         for (const br of part.branches) if (!br.isDefault && !keys.has(labelToString(br.key))) keys.set(labelToString(br.key), { key: br.key, attr: name });
       }
     }
-    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[]; readonly step?: number }[] = [];
+    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[]; readonly depth?: number }[] = [];
     for (const { key, attr } of keys.values()) {
       const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
       if (dep === undefined) {
@@ -493,17 +510,15 @@ export class Analysis implements ConfiguredGraph {
         // Bazel names the root cause: the string_flag whose value a config_setting on it could not accept.
         const failed = dep.rootCause?.kind === 'target' ? dep.rootCause.label : labelToString((dep.actual ?? dep).label);
         const related = this.declaredAt((dep.actual ?? dep).target, `${failed} cannot be analysed`);
-        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related, step: this.failureStep(dep) });
+        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep) });
       }
     }
     if (failures.length > 0 && !s.selectFailed) {
       // Without --keep_going, the key whose failure is found first: a missing one, else the shallowest (a
       // config_setting whose `values` are wrong fails before one that must analyse its constraint_values).
-      const earliest = failures.reduce((a, b) => ((b.step ?? Infinity) < (a.step ?? Infinity) ? b : a));
+      const earliest = failures.reduce((a, b) => ((b.depth ?? Infinity) < (a.depth ?? Infinity) ? b : a));
       const f = this.keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? earliest);
-      // Found one step after the failing key is (not after every key's analysis).
-      const step = f.step !== undefined ? f.step + 1 : undefined;
-      const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: f.attr, selectKey: f.key }, { printed: 'none', ...(f.related ? { related: f.related } : {}), ...(step !== undefined && !this.keepGoing ? { step } : {}) });
+      const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: f.attr, selectKey: f.key }, { printed: 'none', ...(f.related ? { related: f.related } : {}) });
       s.failed = true;
       s.selectFailed = true;
       s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : { kind: 'target', label: f.label };
