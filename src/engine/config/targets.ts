@@ -10,6 +10,7 @@ import {
   repositoryNotResolved,
   attrValue,
   Configurable,
+  isLabel,
   labelToString,
   Loader,
   Workspace,
@@ -25,10 +26,6 @@ export type Lookup = { readonly target: Target } | { readonly error: string };
 /** Labels read from a built-in repository name it as '' ; this puts the repository back. */
 function rebaseLabel(l: Label, repo: string): Label {
   return l.repo === '' && l.pkg !== 'conditions' && l.pkg !== 'visibility' ? { ...l, repo } : l;
-}
-
-function isLabel(v: unknown): v is Label {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'pkg' in v && 'name' in v && 'repo' in v;
 }
 
 function rebaseValue(v: unknown, repo: string): unknown {

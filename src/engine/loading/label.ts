@@ -40,6 +40,11 @@ export class LabelSyntaxError extends Error {
   override readonly name = 'LabelSyntaxError';
 }
 
+/** Whether an attribute value is a Label (not a string, list or other value). */
+export function isLabel(v: unknown): v is Label {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'pkg' in v && 'name' in v && 'repo' in v;
+}
+
 export function makeLabel(pkg: string, name: string, repo = ''): Label {
   return { repo, pkg, name };
 }

@@ -182,13 +182,18 @@ export function builtinRepo(name: string): Readonly<Record<string, string>> | un
   return Object.prototype.hasOwnProperty.call(BUILTIN_REPOS, name) ? BUILTIN_REPOS[name] : undefined;
 }
 
+/** The name of a built-in repository's BUILD file in directory `dir` (`BUILD`, else `BUILD.bazel`), if it has one. */
+export function builtinBuildFileName(repo: string, dir: string): string | undefined {
+  const files = builtinRepo(repo);
+  const prefix = dir ? `${dir}/` : '';
+  return files?.[`${prefix}BUILD`] !== undefined ? 'BUILD' : files?.[`${prefix}BUILD.bazel`] !== undefined ? 'BUILD.bazel' : undefined;
+}
+
 /** The package of a built-in repository's file: the nearest directory above it with a BUILD (or BUILD.bazel) file. */
 export function builtinPackageOf(repo: string, path: string): string | undefined {
-  const files = builtinRepo(repo);
-  if (!files) return undefined;
-  const hasBuild = (d: string) => files[d ? `${d}/BUILD` : 'BUILD'] !== undefined || files[d ? `${d}/BUILD.bazel` : 'BUILD.bazel'] !== undefined;
+  if (!builtinRepo(repo)) return undefined;
   let dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-  while (!hasBuild(dir)) {
+  while (builtinBuildFileName(repo, dir) === undefined) {
     if (!dir) return undefined;
     dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '';
   }

@@ -1,7 +1,7 @@
 // buildfiles(x): the BUILD files of x's packages and the .bzl files they load (with the BUILD files of the
 // packages holding those).
 import { javaHashSetOrder, javaLabelHash } from '../../base/index.ts';
-import { builtinRepo, type Package } from '../../loading/index.ts';
+import { builtinBuildFileName, type Package } from '../../loading/index.ts';
 import { evaluationError, type NodeSet, type PackageAccess } from '../environment.ts';
 import type { QueryEvaluator, QueryFunction, Vars } from '../function.ts';
 import type { Argument } from '../syntax/index.ts';
@@ -66,6 +66,5 @@ export const buildfiles: QueryFunction = {
 
 /** The BUILD file of a built-in repository's package: `BUILD`, or `BUILD.bazel` when that is the one it has. */
 function builtinBuildFile(repo: string, pkg: string): string {
-  const dir = pkg ? `${pkg}/` : '';
-  return `external/${repo}/${dir}${builtinRepo(repo)?.[`${dir}BUILD`] === undefined && builtinRepo(repo)?.[`${dir}BUILD.bazel`] !== undefined ? 'BUILD.bazel' : 'BUILD'}`;
+  return `external/${repo}/${pkg ? `${pkg}/` : ''}${builtinBuildFileName(repo, pkg) ?? 'BUILD'}`;
 }

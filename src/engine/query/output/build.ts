@@ -5,9 +5,9 @@ import {
   Configurable,
   isExplicit,
   IMPLICIT_TESTS_ATTR,
+  isLabel,
   labelToString,
   type AttrSpec,
-  type Label,
   type PlainAttrValue,
   type RuleTarget,
   type Workspace,
@@ -31,10 +31,6 @@ export function starlarkString(s: string): string {
     else out += ch;
   }
   return out + '"';
-}
-
-function isLabel(x: unknown): x is Label {
-  return typeof x === 'object' && x !== null && !Array.isArray(x) && 'pkg' in x;
 }
 
 function item(x: unknown): string {

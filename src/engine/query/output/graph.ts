@@ -5,7 +5,7 @@
 // merged names with `...and N more items`. In query and genquery, an edge a select() makes is followed by a line
 // `[label="…"];` naming its conditions (--graph:conditional_edges_limit).
 import { javaHashSetOrder, javaLabelHash } from '../../base/index.ts';
-import { Configurable, labelToString, type Label, type Target } from '../../loading/index.ts';
+import { Configurable, isLabel, labelToString, type Label, type Target } from '../../loading/index.ts';
 import type { OutputContext } from './context.ts';
 import { nodeLabel } from './label.ts';
 
@@ -133,10 +133,6 @@ function conditionsOf<T>(ctx: OutputContext<T>): Map<string, Map<string, Label[]
     if (byDep.size > 0) out.set(ctx.graph.key(n), byDep);
   }
   return out;
-}
-
-function isLabel(v: unknown): v is Label {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'pkg' in v && 'name' in v && 'repo' in v;
 }
 
 /**
