@@ -236,6 +236,7 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
         const e = globPatternError(p);
         if (e) throw new EvalError(`error in glob: ${e}`);
       }
+      if (inc.length > 0) b.noteGlob();
       const files = host.workspace.packageFiles(b.pkg.name, excludeDirs === 0 || excludeDirs === false);
       const r = glob(files, inc, exc);
       const disallow = allowEmpty === undefined ? host.profile.disallowEmptyGlob : allowEmpty === false;

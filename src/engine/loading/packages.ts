@@ -59,7 +59,7 @@ export class Package {
 
 export interface BuilderOptions {
   readonly workspace: Workspace;
-  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags, nativeShRules. */
+  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags, implicitTestsRepeatedOnRestart, nativeShRules. */
   readonly profile: Profile;
   /** The absolute workspace path Bazel puts in messages such as "defined at /ws/pkg/BUILD:3:8". */
   readonly workspaceDir: string;
@@ -73,6 +73,8 @@ export class PackageBuilder {
   private ruleCalls = 0;
   private packageCalled = false;
   private defaultLicense: readonly string[] | undefined;
+  /** glob() was called with patterns: 4.2.3's loading restarts for the GlobValues (profile implicitTestsRepeatedOnRestart). */
+  private globbed = false;
   /** The symbolic macros whose implementations are running, outermost first (their names). */
   readonly macroStack: string[] = [];
   /** How many symbolic macro instances of each name were declared so far (submacros may repeat an ancestor's). */
@@ -308,6 +310,11 @@ export class PackageBuilder {
     this.pkg.targets.set(name, { kind: 'package group', label: this.label(name), packages, includes, location: loc });
   }
 
+  /** A glob() call with include patterns. */
+  noteGlob(): void {
+    this.globbed = true;
+  }
+
   rules(): RuleTarget[] {
     return [...this.pkg.targets.values()].filter((t): t is RuleTarget => t.kind === 'rule');
   }
@@ -357,6 +364,9 @@ export class PackageBuilder {
           this.pkg.targets.set(l.name, { kind: 'source file', label: l, location: rule.location });
         }
       }
+    }
+    if (this.opts.profile.implicitTestsRepeatedOnRestart && (this.globbed || [...this.pkg.targets.keys()].some((n) => n.includes('/')))) {
+      for (const suite of this.rules()) if (suite.implicitTests) (suite as { implicitTestsRepeated?: boolean }).implicitTestsRepeated = true;
     }
     return this.pkg;
   }

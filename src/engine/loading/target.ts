@@ -31,6 +31,8 @@ export interface RuleTarget {
    * Set when the package is done.
    */
   implicitTests?: readonly Label[];
+  /** Query outputs list `implicitTests` twice (profile row implicitTestsRepeatedOnRestart). */
+  readonly implicitTestsRepeated?: boolean;
   /** Attributes in `attrs` that the package's defaults set (package(default_testonly, …), licenses()): not explicit. */
   readonly packageDefaults?: ReadonlySet<string>;
   /** The symbolic macro that declared this rule outside its namespace (it cannot be analysed). */
@@ -40,6 +42,12 @@ export interface RuleTarget {
 /** Was the attribute set in the rule's call (not by a package default)? Query outputs show only these by default. */
 export function isExplicit(rule: RuleTarget, name: string): boolean {
   return rule.attrs.has(name) && !rule.packageDefaults?.has(name);
+}
+
+/** The `$implicit_tests` value query outputs print (undefined: the rule has none). */
+export function listedImplicitTests(rule: RuleTarget): Label[] | undefined {
+  if (!rule.implicitTests) return undefined;
+  return rule.implicitTestsRepeated ? [...rule.implicitTests, ...rule.implicitTests] : [...rule.implicitTests];
 }
 
 /** How query outputs show a test_suite's computed `$implicit_tests` (Bazel lists it with the explicit ones). */

@@ -5,6 +5,7 @@ import {
   Configurable,
   isExplicit,
   IMPLICIT_TESTS_ATTR,
+  listedImplicitTests,
   isLabel,
   labelToString,
   type AttrSpec,
@@ -79,7 +80,8 @@ export function explicitAttributes(rule: RuleTarget, workspace: Workspace, profi
     out.push([a, valueToStarlark(a.type, printedOrder(a, rule.attrs.get(a.name)!))]);
   }
   // Bazel prints `$`-attributes with `_`, the computed test list included.
-  if (rule.implicitTests) out.push([{ ...IMPLICIT_TESTS_ATTR, name: '_implicit_tests' }, plainToStarlark('label_list', [...rule.implicitTests])]);
+  const implicitTests = listedImplicitTests(rule);
+  if (implicitTests) out.push([{ ...IMPLICIT_TESTS_ATTR, name: '_implicit_tests' }, plainToStarlark('label_list', implicitTests)]);
   return out;
 }
 

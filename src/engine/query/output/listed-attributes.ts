@@ -12,6 +12,7 @@ import {
   compareLabels,
   defaultOf,
   isExplicit,
+  listedImplicitTests,
   labelToString,
   isNativeSchema,
   type AttrSpec,
@@ -127,7 +128,7 @@ export function listedValue(
     const macro = macroInfo(t, workspace, paths);
     return { value: !macro ? '' : name === 'generator_name' ? macro.name : name === 'generator_function' ? macro.fn : macro.location, explicit: macro !== undefined };
   }
-  if (name === '$implicit_tests') return t.implicitTests ? { value: [...t.implicitTests], explicit: true } : { value: [], explicit: false };
+  if (name === '$implicit_tests') return t.implicitTests ? { value: listedImplicitTests(t)!, explicit: true } : { value: [], explicit: false };
   if (name === '$config_dependencies') return { value: [...configDependencies()], explicit: false };
   if (t.attrs.has(name)) return { value: printedOrder(a.spec, t.attrs.get(name)!), explicit: isExplicit(t, name) };
   // genrule's computed `$is_executable` follows `executable`.

@@ -12,6 +12,7 @@ import {
   compareLabels,
   Configurable,
   IMPLICIT_TESTS_ATTR,
+  listedImplicitTests,
   labelToString,
   loadedFileLabel,
   type AttrSpec,
@@ -168,7 +169,7 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
         attribute.push(attributeProto({ ...a.spec, name: a.name }, flat === SEVERAL_VALUES ? null : flat, explicit));
       }
       if (!configDepsListed) attribute.push(attributeProto({ name: '$config_dependencies', type: 'label_list', doc: '' }, configDeps(), false));
-      if (t.implicitTests && !implicitTestsListed) attribute.push(attributeProto(IMPLICIT_TESTS_ATTR, [...t.implicitTests], true));
+      if (t.implicitTests && !implicitTestsListed) attribute.push(attributeProto(IMPLICIT_TESTS_ATTR, listedImplicitTests(t)!, true));
       // Attributes sorted by name (Java String order), as Bazel's proto output lists them.
       attribute.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
       // A Starlark rule's module digest comes last, with neither explicitly_specified nor nodep (Bazel 4.2.3).

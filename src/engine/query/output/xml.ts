@@ -6,6 +6,7 @@ import {
   compareLabels,
   Configurable,
   IMPLICIT_TESTS_ATTR,
+  listedImplicitTests,
   labelToString,
   loadedFileLabel,
   type AttrSpec,
@@ -162,7 +163,7 @@ export function makeXmlFormatter(workspace: Workspace) {
             if (flat === SEVERAL_VALUES) lines.push(`        <${a.spec.type === 'license' ? 'license' : elementType(a.spec.type)} configurable="yes" name="${a.name}"/>`);
             else lines.push(...attributeXml({ ...a.spec, name: a.name }, flat, '        '));
           }
-          if (t.implicitTests && !implicitTestsListed) lines.push(...attributeXml(IMPLICIT_TESTS_ATTR, [...t.implicitTests], '        '));
+          if (t.implicitTests && !implicitTestsListed) lines.push(...attributeXml(IMPLICIT_TESTS_ATTR, listedImplicitTests(t)!, '        '));
           const inputs = edges.map((e) => e.label).sort(compareLabels);
           const uniq = [...new Set(inputs.map(labelToString))];
           for (const i of uniq) lines.push(`        <rule-input name="${xmlEscape(i)}"/>`);
