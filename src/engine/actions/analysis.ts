@@ -171,6 +171,8 @@ export class Analysis implements ConfiguredGraph {
   private taken = 0;
   /** The step at which each printed diagnostic or DEBUG line was emitted (see stepOf). */
   private readonly printedStep = new WeakMap<Diagnostic | ConsoleEvent, number>();
+  /** A select() key's failure as the rule asking for it reported it when it was found: the key's label. */
+  private readonly bubbledFrom = new WeakMap<Diagnostic | ConsoleEvent, string>();
   /** Per configured-target key: the step its analysis completes at, and the one its failure is known at. */
   private readonly steps = new Map<string, { readonly done: number; readonly failed: number }>();
   private readonly ownDepths = new Map<string, number>();
@@ -296,7 +298,8 @@ export class Analysis implements ConfiguredGraph {
     // are printed: another target failing as early was not met first (two select() keys failing alike).
     if (at !== stop && at !== chain.rootStep) return at < stop;
     const target = 'target' in e ? e.target : undefined;
-    return target === undefined || chain.labels.has(target);
+    const from = this.bubbledFrom.get(e);
+    return target === undefined || chain.labels.has(target) || (from !== undefined && chain.labels.has(from));
   }
 
   /** The labels from a failed target down the dependencies whose failure it was found through, and where it starts. */
@@ -319,14 +322,25 @@ export class Analysis implements ConfiguredGraph {
   /**
    * Of failed top-level targets, the one Bazel names when it stops: the failure found first (the first listed among
    * ties), carried up to the top-level target that first asked for it (Skyframe bubbles the error up to a node
-   * without parents, checked with 4.2.3: differential seed 35000).
+   * without parents, checked with 4.2.3: differential seed 35000) — unless it was asked for as a select() key. cquery
+   * names a failing config_setting, or a target failing without dependencies of its own, itself (4.2.3; `bazel
+   * build` carries those up too; differential seeds 44256, 45008).
    */
-  firstFailure<T extends AnalyzedTarget>(failed: readonly T[]): T | undefined {
+  firstFailure<T extends AnalyzedTarget>(failed: readonly T[], cquery = false): T | undefined {
     let best: T | undefined;
     for (const t of failed) if (!best || this.failureStep(t) < this.failureStep(best)) best = t;
     if (!best) return undefined;
+    if (cquery && ((best.target.kind === 'rule' && best.target.ruleClass === 'config_setting') || this.ownDepth(best) <= 1)) return best;
+    // Every top-level target asks for its dependencies as it starts: one analysed after the failing target (its
+    // requester here is none) had asked before the failure, unless it asked through a select() key.
+    const topLevelParent = (key: string) =>
+      failed.find((p) => p.key !== key && this.state.get(p.key)?.edges.some((e) => e.attr !== '$config_dependencies' && (e.to as AnalyzedTarget).key === key))?.key;
     let key = best.key;
-    for (let up = this.requester.get(key); up !== undefined && this.done.get(up)?.failed; up = this.requester.get(key)) key = up;
+    const seen = new Set([key]);
+    for (let up = this.requester.get(key) ?? topLevelParent(key); up !== undefined && !seen.has(up) && this.done.get(up)?.failed; up = this.requester.get(key) ?? topLevelParent(key)) {
+      key = up;
+      seen.add(key);
+    }
     return failed.find((t) => t.key === key) ?? best;
   }
 
@@ -387,7 +401,8 @@ export class Analysis implements ConfiguredGraph {
     return t ? this.analyze(t, config) : undefined;
   }
 
-  analyze(t: Target, config: Configuration | null): AnalyzedTarget {
+  /** `attr`: the attribute of the target being analysed that asks for this one (none for a top-level target). */
+  analyze(t: Target, config: Configuration | null, attr?: string): AnalyzedTarget {
     const c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
     const key = `${labelToString(t.label)} (${c?.id ?? 'null'})`;
     const done = this.done.get(key);
@@ -396,7 +411,8 @@ export class Analysis implements ConfiguredGraph {
     if (at >= 0) return this.cycle(t, c, key, at);
     if (t.label.repo === '') this.packagesSeen.add(t.label.pkg);
     const parent = this.stack[this.stack.length - 1];
-    if (parent !== undefined) this.requester.set(key, parent);
+    // A select() key's failure is not carried up to the rule asking for it (see firstFailure).
+    if (parent !== undefined && attr !== '$config_dependencies') this.requester.set(key, parent);
     const s: NodeState = { edges: [], attrs: new Map(), prerequisites: new Map(), selectFailed: false, failed: false };
     this.state.set(key, s);
     this.stack.push(key);
@@ -499,7 +515,7 @@ export class Analysis implements ConfiguredGraph {
         for (const br of part.branches) if (!br.isDefault && !keys.has(labelToString(br.key))) keys.set(labelToString(br.key), { key: br.key, attr: name });
       }
     }
-    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[]; readonly depth?: number }[] = [];
+    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[]; readonly depth?: number; readonly dep?: AnalyzedTarget }[] = [];
     for (const { key, attr } of keys.values()) {
       const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
       if (dep === undefined) {
@@ -510,7 +526,7 @@ export class Analysis implements ConfiguredGraph {
         // Bazel names the root cause: the string_flag whose value a config_setting on it could not accept.
         const failed = dep.rootCause?.kind === 'target' ? dep.rootCause.label : labelToString((dep.actual ?? dep).label);
         const related = this.declaredAt((dep.actual ?? dep).target, `${failed} cannot be analysed`);
-        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep) });
+        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep), dep });
       }
     }
     if (failures.length > 0 && !s.selectFailed) {
@@ -519,6 +535,12 @@ export class Analysis implements ConfiguredGraph {
       const earliest = failures.reduce((a, b) => ((b.depth ?? Infinity) < (a.depth ?? Infinity) ? b : a));
       const f = this.keepGoing ? failures[failures.length - 1]! : (failures.find((x) => x.missing) ?? earliest);
       const d = this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${f.message}`, { attr: f.attr, selectKey: f.key }, { printed: 'none', ...(f.related ? { related: f.related } : {}) });
+      if (f.dep && (f.depth ?? 0) > 1) {
+        // The rule asked for the key before it failed (the key had dependencies to wait for): the failure passes
+        // through the rule as it is found, so this line is printed even when Bazel names the key's own failure.
+        this.printedStep.set(d, this.failureStep(f.dep));
+        this.bubbledFrom.set(d, f.label);
+      }
       s.failed = true;
       s.selectFailed = true;
       s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : { kind: 'target', label: f.label };
@@ -891,7 +913,7 @@ export class Analysis implements ConfiguredGraph {
       s.loadingFailure = true;
       return undefined;
     }
-    const dep = this.analyze(t, config);
+    const dep = this.analyze(t, config, attr);
     // As Bazel names a dependency in messages: what it finally is, and the aliases it was reached through.
     const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
     const finalTarget = dep.actual?.target ?? t;

@@ -163,7 +163,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const explanations = analysisExplanations(an);
   const failed = analysed.filter((a) => a.failed);
   // Without --keep_going the first failure Bazel finds stops analysis: what was found after it is not printed.
-  const first = keepGoing ? undefined : an.firstFailure(failed);
+  const first = keepGoing ? undefined : an.firstFailure(failed, true);
   const diagnostics = an.takeDiagnostics();
   out.report(first ? diagnostics.filter((d) => an.printedBefore(d, first)) : diagnostics);
   if (first) {
