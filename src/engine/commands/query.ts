@@ -173,7 +173,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     implicitDeps,
     consistentLabels: flag('consistent_labels', false),
   };
-  const printedOut = formatter({ graph, nodes: ordered, set: result, options });
+  const printedOut = formatter({ graph, nodes: ordered, set: result, options, explored });
   if (typeof printedOut === 'string') out.stdout(printedOut);
   else out.stdout(latin1(printedOut));
   const res = out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);

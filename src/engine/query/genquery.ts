@@ -329,6 +329,6 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
     protoDefaultValues: flag('proto:default_values', true),
     implicitDeps,
   };
-  const out = formatter({ graph, nodes: ordered, set: result, options: outOptions });
+  const out = formatter({ graph, nodes: ordered, set: result, options: outOptions, explored: (k) => ev.exploredEdges(k) });
   return { ok: true, output: typeof out === 'string' ? utf8Encode(out) : out, warnings, explanation };
 }

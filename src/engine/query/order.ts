@@ -9,7 +9,7 @@
 // out of a single-target pattern, siblings(), tests() or labels() results. Unrelated targets therefore come
 // out in descending label order, and every target before its dependencies.
 
-import type { NodeSet, QueryGraph } from './environment.ts';
+import type { NodeSet, QueryEdge, QueryGraph } from './environment.ts';
 
 export type OrderOutput = 'no' | 'deps' | 'auto' | 'full';
 
@@ -32,6 +32,17 @@ function sharesPattern(from: ReadonlySet<number>, to: 'all' | ReadonlySet<number
 }
 
 /**
+ * The edges of a node that the query's own graph has (4.2.3's query environment holds only the edges its
+ * evaluation explored: a depth-bounded deps() leaves its last layer without edges). `explored` undefined: all.
+ */
+export function knownDeps<T>(graph: QueryGraph<T>, t: T, explored?: Explored): readonly QueryEdge<T>[] {
+  const known = explored ? explored(graph.key(t)) : 'all';
+  if (known === 'none') return [];
+  const edges = graph.deps(t);
+  return known === 'all' ? edges : edges.filter((e) => e.attr !== 'visibility' && e.attr !== 'includes' && sharesPattern(known, explored!(graph.key(e.to))));
+}
+
+/**
  * Dependency order over the explored graph. `explored(key)` says which of a node's edges are known (undefined:
  * all of every node's).
  */
@@ -39,15 +50,10 @@ export function dependencyOrder<T>(graph: QueryGraph<T>, set: NodeSet<T>, explor
   const roots = lexicographicOrder(graph, set);
   const visited = new Set<string>();
   const post: T[] = [];
-  const succ = (t: T): T[] => {
-    const known = explored ? explored(graph.key(t)) : 'all';
-    if (known === 'none') return [];
-    return graph
-      .deps(t)
-      .filter((e) => known === 'all' || (e.attr !== 'visibility' && e.attr !== 'includes' && sharesPattern(known, explored!(graph.key(e.to)))))
+  const succ = (t: T): T[] =>
+    knownDeps(graph, t, explored)
       .map((e) => e.to)
       .sort((a, b) => graph.compare(a, b));
-  };
   for (const root of roots) {
     const key = graph.key(root);
     if (visited.has(key)) continue;

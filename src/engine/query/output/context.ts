@@ -1,6 +1,7 @@
 // What every output formatter receives: the graph, the result in output order, and the output options.
 import type { Location, Target } from '../../loading/index.ts';
 import type { NodeSet, QueryGraph } from '../environment.ts';
+import type { Explored } from '../order.ts';
 
 /** Where Bazel's files are: the workspace, and the output base that holds external repositories. */
 export interface SourcePaths {
@@ -45,6 +46,8 @@ export interface OutputContext<T> {
   readonly nodes: readonly T[];
   readonly set: NodeSet<T>;
   readonly options: OutputOptions;
+  /** Which edges of a node the evaluation explored (graph output draws only those); undefined: all. */
+  readonly explored?: Explored;
 }
 
 export type Formatter = <T>(ctx: OutputContext<T>) => string | Uint8Array;
