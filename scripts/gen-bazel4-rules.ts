@@ -19,6 +19,8 @@
 //   tools.licenses.xml         its rules' licenses (with the defaults: a package's licenses() shows there)
 //   tools.loads.json           the load() statements of the BUILD and .bzl files its packages load
 //   tools.buildfiles.xml       those BUILD files (a package's default visibility is its BUILD file's)
+//   tools.starlark_defaults.json  per rule of a Starlark rule class, the attributes left unset ([name, build.proto
+//                              type, value] from --output=proto): the stand-in rule classes declare them too
 // Without `--record` it only regenerates the two modules from those files. Java's and proto's implicit
 // dependencies need repositories Bazel downloads (remote_java_tools, com_google_protobuf): their packages are
 // not recorded, so deps() of java_* and proto_library fails as Bazel's does offline.
@@ -150,6 +152,7 @@ function record(): void {
   writeFileSync(join(DATA, 'tools.label_kind'), clean(bazel(['query', ...overrides, closure, '--output=label_kind', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.package_groups.xml'), clean(bazel(['query', ...overrides, `kind("package group", ${closure})`, '--output=xml', '--order_output=full'])));
   writeFileSync(join(DATA, 'tools.source_files.xml'), clean(bazel(['query', ...overrides, `kind("source file", ${closure})`, '--output=xml', '--order_output=full'])));
+  writeFileSync(join(DATA, 'tools.starlark_defaults.json'), clean(Buffer.from(starlarkDefaults(bazel(['query', ...overrides, `kind(rule, ${closure})`, '--output=proto', '--order_output=full'])))));
   const licenses = bazel(['query', ...overrides, `kind(rule, ${closure})`, '--output=xml', '--xml:default_values', '--order_output=full']).toString('utf8');
   writeFileSync(join(DATA, 'tools.licenses.xml'), clean(Buffer.from([...licenses.matchAll(/<rule [^>]*>|<license name="licenses">[\s\S]*?<\/license>/g)].map((m) => m[0]).join('\n') + '\n')));
   // The load() statements of each BUILD and .bzl file the closure's packages load (read from the repositories
@@ -265,6 +268,60 @@ function attributeValue(b: Uint8Array): unknown {
   const bo = get(fs, 3);
   if (typeof bo === 'number') return bo !== 0;
   return undefined;
+}
+
+/**
+ * From a QueryResult proto: per rule of a Starlark rule class (one `bazel info build-language` does not list),
+ * the attributes not set explicitly, as [name, build.proto Discriminator, value]. JSON, one rule a line.
+ */
+function starlarkDefaults(pb: Uint8Array): string {
+  const natives = new Set(buildLanguage().keys());
+  const lines: string[] = [];
+  for (const [f, target] of fields(pb)) {
+    const rule = f === 1 ? get(fields(target as Uint8Array), 2) : undefined;
+    if (!(rule instanceof Uint8Array)) continue;
+    const rf = fields(rule);
+    if (natives.has(str(get(rf, 2)))) continue;
+    const attrs: [string, number, unknown][] = [];
+    for (const [g, a] of rf) {
+      if (g !== 4) continue;
+      const af = fields(a as Uint8Array);
+      if (get(af, 13) === 1) continue;
+      const type = get(af, 2) as number;
+      const strings = af.filter(([n]) => n === 6).map(([, v]) => str(v));
+      const dict = af.filter(([n]) => n === 8).map(([, v]) => { const e = fields(v as Uint8Array); return [str(get(e, 1)), str(get(e, 2))]; });
+      const value = [5, 6, 11, 12].includes(type) ? strings : type === 10 ? Object.fromEntries(dict) : type === 14 ? get(af, 14) === 1 : type === 1 ? (get(af, 3) ?? 0) : get(af, 5) !== undefined ? str(get(af, 5)) : null;
+      attrs.push([str(get(af, 1)), type, value]);
+    }
+    lines.push(JSON.stringify([str(get(rf, 1)), attrs]));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * A Starlark attribute for one a rule left unset (build.proto type and value): only those whose default makes
+ * no dependency; undefined for the others.
+ */
+function starlarkDefaultAttr(type: number, value: unknown): string | undefined {
+  const py = (v: unknown): string => (typeof v === 'boolean' ? (v ? 'True' : 'False') : Array.isArray(v) ? `[${v.map(py).join(', ')}]` : v !== null && typeof v === 'object' ? `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${py(x)}`).join(', ')}}` : JSON.stringify(v));
+  switch (type) {
+    case 1:
+      return `attr.int(default = ${py(value)})`;
+    case 2:
+      return `attr.string(default = ${py(value ?? '')})`;
+    case 3:
+      return value === null || value === '' ? 'attr.label(allow_files = True)' : undefined;
+    case 5:
+      return `attr.string_list(default = ${py(value)})`;
+    case 6:
+      return (value as unknown[]).length === 0 ? 'attr.label_list(allow_files = True)' : undefined;
+    case 10:
+      return `attr.string_dict(default = ${py(value)})`;
+    case 14:
+      return `attr.bool(default = ${py(value)})`;
+    default:
+      return undefined;
+  }
 }
 
 interface ProtoAttr {
@@ -514,7 +571,7 @@ function exportedFrom(file: string, loads: Record<string, [string, [string, stri
  * the column), a macro of several calls handing each the attributes its caller gave for it (`rulepen`); the names
  * others load from it that nothing here defines, as functions that do nothing.
  */
-function bzlStandIn(key: string, b: { classes: Map<string, { line: number; col: number; attrs: Map<string, string> }>; macros: Map<string, { sites: { line: number; col: number; callee: string }[] }> }, loadLines: string[], exported: string[]): string {
+function bzlStandIn(key: string, b: { classes: Map<string, { line: number; col: number; attrs: Map<string, string>; executable?: boolean }>; macros: Map<string, { sites: { line: number; col: number; callee: string }[] }> }, loadLines: string[], exported: string[]): string {
   const lines: (string | undefined)[] = [`# Stand-in for ${key}: its loads, and its rule classes and macros where Bazel reported them.`, ...loadLines];
   const at = (line: number, text: string) => {
     while (lines.length < line) lines.push(undefined);
@@ -542,7 +599,7 @@ function bzlStandIn(key: string, b: { classes: Map<string, { line: number; col: 
   for (const [cls, c] of b.classes) {
     const outs = [...c.attrs].some(([, t]) => t.startsWith('attr.output'));
     const attrs = [...c.attrs].map(([n, t]) => `${JSON.stringify(n)}: ${t}`).join(', ');
-    at(c.line, `${padTo(`${cls} = rule`, c.col)}implementation = ${outs ? `_${cls.replace(/^_+/, '')}_impl` : '_impl'}, attrs = {${attrs}})`);
+    at(c.line, `${padTo(`${cls} = rule`, c.col)}implementation = ${outs ? `_${cls.replace(/^_+/, '')}_impl` : '_impl'}, attrs = {${attrs}}${c.executable ? ', executable = True' : ''})`);
   }
   for (const [fn, m] of b.macros) {
     const sites = [...m.sites].sort((x, y) => x.line - y.line);
@@ -589,7 +646,7 @@ function toolsModule(natives: ReadonlySet<string>): string {
   // Bazel's "instantiated at" stacks say, so that call stacks, generator_* attributes, buildfiles() and
   // loadfiles() come out as Bazel's.
   type Site = { line: number; col: number; callee: string };
-  type Bzl = { classes: Map<string, { line: number; col: number; attrs: Map<string, string> }>; macros: Map<string, { sites: Site[]; invocations: number }> };
+  type Bzl = { classes: Map<string, { line: number; col: number; attrs: Map<string, string>; executable?: boolean }>; macros: Map<string, { sites: Site[]; invocations: number }> };
   const bzls = new Map<string, Bzl>();
   const bzlOf = (key: string) => {
     let b = bzls.get(key);
@@ -618,6 +675,11 @@ function toolsModule(natives: ReadonlySet<string>): string {
     return name;
   };
   // BUILD calls, grouped by their location: one macro call creates every rule made there.
+  // Unset attributes of the Starlark rules, and the names every one of them has (the rule() defaults).
+  const starlarkUnset = new Map<string, [string, number, unknown][]>();
+  for (const l of readFileSync(join(DATA, 'tools.starlark_defaults.json'), 'utf8').split('\n')) if (l) starlarkUnset.set(...(JSON.parse(l) as [string, [string, number, unknown][]]));
+  const digests = new Map<string, string>();
+  const everyStarlarkRule = new Set([...starlarkUnset.values()].map((a) => a.map(([n]) => n)).reduce((x, y) => x.filter((n) => y.includes(n))));
   const calls = new Map<string, { repo: string; pkg: string; line: number; col: number; callee: string; top?: string; targets: { cls: string; body: string; site?: number }[] }>();
   for (const block of build.split(/\n\n/)) {
     const loc = /^# \$\{OUTPUT_BASE\}\/external\/([^/]+)\/(?:(.*)\/)?(BUILD(?:\.bazel)?):(\d+):(\d+)$/m.exec(block);
@@ -638,6 +700,20 @@ function toolsModule(natives: ReadonlySet<string>): string {
         const m = /^ {2}(\w+) = (.*),$/.exec(l);
         if (!m || m[1] === 'name' || m[1]!.startsWith('generator_') || COMMON_ATTRIBUTES.has(m[1]!)) continue;
         if (!c.attrs.has(m[1]!)) c.attrs.set(m[1]!, starlarkAttrType(m[2]!.replaceAll(`"@${repo}//`, '"//'), isOutput));
+      }
+      // The ones it left unset, which query outputs list with their defaults (not those every Starlark rule has).
+      const name = /^ {2}name = "([^"]*)",$/m.exec(body)?.[1];
+      const unset = starlarkUnset.get(`@${repo}//${pkg}:${name}`) ?? [];
+      // An executable rule class has `args`, `output_licenses` and `$is_executable` from rule() itself.
+      if (unset.some(([attr]) => attr === '$is_executable')) c.executable = true;
+      // Bazel's digest of the real .bzl file: the stand-in's rules report it as their $rule_implementation_hash.
+      const hash = unset.find(([attr]) => attr === '$rule_implementation_hash')?.[2];
+      if (typeof hash === 'string') digests.set(`external/${defined.file.replace('//', '/')}`, hash);
+      for (const [attr, type, value] of unset) {
+        if (c.executable && (attr === 'args' || attr === 'output_licenses')) continue;
+        if (c.attrs.has(attr) || everyStarlarkRule.has(attr) || COMMON_ATTRIBUTES.has(attr) || attr.startsWith('generator_') || !/^[a-z]\w*$/.test(attr)) continue;
+        const t = starlarkDefaultAttr(type, value);
+        if (t) c.attrs.set(attr, t);
       }
     }
     // Each macro frame: its call of the next frame's function (or of the rule class) is a site of that macro.
@@ -812,6 +888,9 @@ function toolsModule(natives: ReadonlySet<string>): string {
     for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) lines.push(`    ${JSON.stringify(path)}: ${JSON.stringify(text)},`);
     lines.push('  },');
   }
+  lines.push('};', '', '/** Per stand-in .bzl file (its path under the output base) that defines rule classes: Bazel\'s digest of the real one. */');
+  lines.push('export const BAZEL4_TOOL_DIGESTS: Readonly<Record<string, string>> = {');
+  for (const [path, hash] of [...digests].sort(([a], [b]) => (a < b ? -1 : 1))) lines.push(`  ${JSON.stringify(path)}: ${JSON.stringify(hash)},`);
   lines.push('};', '');
   return lines.join('\n');
 }

@@ -7,7 +7,7 @@
 // whose BUILD file has errors keeps the targets it defined and is marked in error.
 
 import { sha256, SourceFile, toHex, utf8Encode, type Diagnostic, type Profile } from '../base/index.ts';
-import { builtinRepo } from './builtin-repos/index.ts';
+import { builtinRepo, recordedDigest } from './builtin-repos/index.ts';
 import { execFile, formatTraceback, Module, type Value } from '../starlark/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
@@ -493,7 +493,7 @@ export class Loader {
         });
         for (const d of diagnostics) this.reportStarlark(d);
         const digest = transitiveDigest(text, []);
-        definition.digest = toHex(digest);
+        definition.digest = recordedDigest(path) ?? toHex(digest);
         return diagnostics.length === 0 ? { module, loads: [], digest } : { error: `Extension file '${labelToString(label)}' has errors`, loads: [] };
       });
       entry = value;
@@ -569,7 +569,8 @@ export class Loader {
     });
     this.loading.pop();
     const digest = transitiveDigest(source.text, loads.map((p) => this.bzl.get(p)?.digest));
-    definition.digest = toHex(digest);
+    // A stand-in for one of Bazel's own .bzl files (in an external repository's loader) reports the real file's digest.
+    definition.digest = (this.opts.repo ? recordedDigest(`external/${this.opts.repo}/${path}`) : undefined) ?? toHex(digest);
     let entry: BzlEntry;
     if (diagnostics.length === 0) entry = { module, loads, digest };
     else {

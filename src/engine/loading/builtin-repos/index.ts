@@ -12,7 +12,7 @@
 // configuration layer puts the repository name back on the labels it reads from them.
 
 import type { Label } from '../label.ts';
-import { BAZEL4_TOOL_REPOS } from './generated/bazel-tools-4.2.3.ts';
+import { BAZEL4_TOOL_DIGESTS, BAZEL4_TOOL_REPOS } from './generated/bazel-tools-4.2.3.ts';
 import { SKYLIB_FILES } from './skylib.ts';
 
 /** The constraint values @platforms defines, per setting (a subset of bazelbuild/platforms, as of 0.0.4). */
@@ -42,7 +42,8 @@ function constraintPackage(setting: string): string {
   ];
   let next = Math.max(0, ...Object.values(at)) + 2;
   for (const v of PLATFORM_VALUES[setting] ?? []) calls.push([at[v] ?? (next += 2), `constraint_value(name = "${v}", constraint_setting = ":${setting}")`]);
-  const lines = ['package(default_visibility = ["//visibility:public"])'];
+  // As bazelbuild/platforms' own: its rules carry the package's license (query --xml:default_values lists it).
+  const lines = ['licenses(["notice"])', 'package(default_visibility = ["//visibility:public"])'];
   for (const [line, call] of calls.sort((x, y) => x[0] - y[0])) {
     while (lines.length < line - 1) lines.push('');
     lines.push(call);
@@ -180,6 +181,14 @@ toolchain(
 /** The files of a built-in repository, or undefined when Bazel would have to fetch it. */
 export function builtinRepo(name: string): Readonly<Record<string, string>> | undefined {
   return Object.prototype.hasOwnProperty.call(BUILTIN_REPOS, name) ? BUILTIN_REPOS[name] : undefined;
+}
+
+/**
+ * Bazel's digest of the real .bzl file a stand-in replaces (its rules' `$rule_implementation_hash`), by its path
+ * under the output base; undefined for rulepen's own files.
+ */
+export function recordedDigest(path: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(BAZEL4_TOOL_DIGESTS, path) ? BAZEL4_TOOL_DIGESTS[path] : undefined;
 }
 
 /** The name of a built-in repository's BUILD file in directory `dir` (`BUILD`, else `BUILD.bazel`), if it has one. */

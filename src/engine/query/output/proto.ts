@@ -70,6 +70,8 @@ function discriminator(t: AttrSpec['type']): D {
       return D.LABEL_KEYED_STRING_DICT;
     case 'label_list_dict':
       return D.LABEL_LIST_DICT;
+    case 'string_keyed_label_dict':
+      return D.LABEL_DICT_UNARY;
     case 'license':
       return D.LICENSE;
     case 'distribs':
@@ -127,6 +129,9 @@ function attributeProto(spec: AttrSpec, v: PlainAttrValue, explicit: boolean): A
       break;
     case D.STRING_LIST_DICT:
       a.stringListDictValue = (v as readonly (readonly [string, readonly string[]])[]).map(([key, value]) => ({ $typeName: 'blaze_query.StringListDictEntry', key, value: [...value] }));
+      break;
+    case D.LABEL_DICT_UNARY:
+      a.labelDictUnaryValue = (v as readonly (readonly [string, Label])[]).map(([key, value]) => ({ $typeName: 'blaze_query.LabelDictUnaryEntry', key, value: str(value) }));
       break;
     case D.LABEL_LIST_DICT:
       a.labelListDictValue = (v as readonly (readonly [string, readonly Label[]])[]).map(([key, value]) => ({ $typeName: 'blaze_query.LabelListDictEntry', key, value: value.map(str) }));

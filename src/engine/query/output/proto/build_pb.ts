@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file build.proto.
  */
 export const file_build: GenFile = /*@__PURE__*/
-  fileDesc("CgtidWlsZC5wcm90bxILYmxhemVfcXVlcnkiMgoHTGljZW5zZRIUCgxsaWNlbnNlX3R5cGUYASADKAkSEQoJZXhjZXB0aW9uGAIgAygJIi0KD1N0cmluZ0RpY3RFbnRyeRILCgNrZXkYASACKAkSDQoFdmFsdWUYAiACKAkiMAoSTGFiZWxMaXN0RGljdEVudHJ5EgsKA2tleRgBIAIoCRINCgV2YWx1ZRgCIAMoCSIxChNTdHJpbmdMaXN0RGljdEVudHJ5EgsKA2tleRgBIAIoCRINCgV2YWx1ZRgCIAMoCSI3ChlMYWJlbEtleWVkU3RyaW5nRGljdEVudHJ5EgsKA2tleRgBIAIoCRINCgV2YWx1ZRgCIAIoCSLRBwoJQXR0cmlidXRlEgwKBG5hbWUYASACKAkSMgoEdHlwZRgCIAIoDjIkLmJsYXplX3F1ZXJ5LkF0dHJpYnV0ZS5EaXNjcmltaW5hdG9yEhEKCWludF92YWx1ZRgDIAEoBRIUCgxzdHJpbmdfdmFsdWUYBSABKAkSGQoRc3RyaW5nX2xpc3RfdmFsdWUYBiADKAkSJQoHbGljZW5zZRgHIAEoCzIULmJsYXplX3F1ZXJ5LkxpY2Vuc2USNwoRc3RyaW5nX2RpY3RfdmFsdWUYCCADKAsyHC5ibGF6ZV9xdWVyeS5TdHJpbmdEaWN0RW50cnkSPgoVbGFiZWxfbGlzdF9kaWN0X3ZhbHVlGAogAygLMh8uYmxhemVfcXVlcnkuTGFiZWxMaXN0RGljdEVudHJ5EkAKFnN0cmluZ19saXN0X2RpY3RfdmFsdWUYCyADKAsyIC5ibGF6ZV9xdWVyeS5TdHJpbmdMaXN0RGljdEVudHJ5EhwKFGV4cGxpY2l0bHlfc3BlY2lmaWVkGA0gASgIEhUKDWJvb2xlYW5fdmFsdWUYDiABKAgSNwoOdHJpc3RhdGVfdmFsdWUYDyABKA4yHy5ibGF6ZV9xdWVyeS5BdHRyaWJ1dGUuVHJpc3RhdGUSDQoFbm9kZXAYFCABKAgSTQodbGFiZWxfa2V5ZWRfc3RyaW5nX2RpY3RfdmFsdWUYFiADKAsyJi5ibGF6ZV9xdWVyeS5MYWJlbEtleWVkU3RyaW5nRGljdEVudHJ5IugCCg1EaXNjcmltaW5hdG9yEgsKB0lOVEVHRVIQARIKCgZTVFJJTkcQAhIJCgVMQUJFTBADEgoKBk9VVFBVVBAEEg8KC1NUUklOR19MSVNUEAUSDgoKTEFCRUxfTElTVBAGEg8KC09VVFBVVF9MSVNUEAcSFAoQRElTVFJJQlVUSU9OX1NFVBAIEgsKB0xJQ0VOU0UQCRIPCgtTVFJJTkdfRElDVBAKEhYKEkZJTEVTRVRfRU5UUllfTElTVBALEhMKD0xBQkVMX0xJU1RfRElDVBAMEhQKEFNUUklOR19MSVNUX0RJQ1QQDRILCgdCT09MRUFOEA4SDAoIVFJJU1RBVEUQDxIQCgxJTlRFR0VSX0xJU1QQEBILCgdVTktOT1dOEBISFAoQTEFCRUxfRElDVF9VTkFSWRATEhEKDVNFTEVDVE9SX0xJU1QQFBIbChdMQUJFTF9LRVlFRF9TVFJJTkdfRElDVBAVIiUKCFRyaXN0YXRlEgYKAk5PEAASBwoDWUVTEAESCAoEQVVUTxACIqcBCgRSdWxlEgwKBG5hbWUYASACKAkSEgoKcnVsZV9jbGFzcxgCIAIoCRIQCghsb2NhdGlvbhgDIAEoCRIpCglhdHRyaWJ1dGUYBCADKAsyFi5ibGF6ZV9xdWVyeS5BdHRyaWJ1dGUSEgoKcnVsZV9pbnB1dBgFIAMoCRITCgtydWxlX291dHB1dBgGIAMoCRIXCg9kZWZhdWx0X3NldHRpbmcYByADKAkiVwoMUGFja2FnZUdyb3VwEgwKBG5hbWUYASACKAkSGQoRY29udGFpbmVkX3BhY2thZ2UYAiADKAkSHgoWaW5jbHVkZWRfcGFja2FnZV9ncm91cBgDIAMoCSLKAQoKU291cmNlRmlsZRIMCgRuYW1lGAEgAigJEhAKCGxvY2F0aW9uGAIgASgJEhIKCnN1YmluY2x1ZGUYAyADKAkSFQoNcGFja2FnZV9ncm91cBgEIAMoCRIYChB2aXNpYmlsaXR5X2xhYmVsGAUgAygJEg8KB2ZlYXR1cmUYBiADKAkSJQoHbGljZW5zZRgIIAEoCzIULmJsYXplX3F1ZXJ5LkxpY2Vuc2USHwoXcGFja2FnZV9jb250YWluc19lcnJvcnMYCSABKAgiSAoNR2VuZXJhdGVkRmlsZRIMCgRuYW1lGAEgAigJEhcKD2dlbmVyYXRpbmdfcnVsZRgCIAIoCRIQCghsb2NhdGlvbhgDIAEoCSLYAgoGVGFyZ2V0Ei8KBHR5cGUYASACKA4yIS5ibGF6ZV9xdWVyeS5UYXJnZXQuRGlzY3JpbWluYXRvchIfCgRydWxlGAIgASgLMhEuYmxhemVfcXVlcnkuUnVsZRIsCgtzb3VyY2VfZmlsZRgDIAEoCzIXLmJsYXplX3F1ZXJ5LlNvdXJjZUZpbGUSMgoOZ2VuZXJhdGVkX2ZpbGUYBCABKAsyGi5ibGF6ZV9xdWVyeS5HZW5lcmF0ZWRGaWxlEjAKDXBhY2thZ2VfZ3JvdXAYBSABKAsyGS5ibGF6ZV9xdWVyeS5QYWNrYWdlR3JvdXAiaAoNRGlzY3JpbWluYXRvchIICgRSVUxFEAESDwoLU09VUkNFX0ZJTEUQAhISCg5HRU5FUkFURURfRklMRRADEhEKDVBBQ0tBR0VfR1JPVVAQBBIVChFFTlZJUk9OTUVOVF9HUk9VUBAFIjIKC1F1ZXJ5UmVzdWx0EiMKBnRhcmdldBgBIAMoCzITLmJsYXplX3F1ZXJ5LlRhcmdldA");
+  fileDesc("CgtidWlsZC5wcm90bxILYmxhemVfcXVlcnkiMgoHTGljZW5zZRIUCgxsaWNlbnNlX3R5cGUYASADKAkSEQoJZXhjZXB0aW9uGAIgAygJIi0KD1N0cmluZ0RpY3RFbnRyeRILCgNrZXkYASACKAkSDQoFdmFsdWUYAiACKAkiMQoTTGFiZWxEaWN0VW5hcnlFbnRyeRILCgNrZXkYASACKAkSDQoFdmFsdWUYAiACKAkiMAoSTGFiZWxMaXN0RGljdEVudHJ5EgsKA2tleRgBIAIoCRINCgV2YWx1ZRgCIAMoCSIxChNTdHJpbmdMaXN0RGljdEVudHJ5EgsKA2tleRgBIAIoCRINCgV2YWx1ZRgCIAMoCSI3ChlMYWJlbEtleWVkU3RyaW5nRGljdEVudHJ5EgsKA2tleRgBIAIoCRINCgV2YWx1ZRgCIAIoCSKTCAoJQXR0cmlidXRlEgwKBG5hbWUYASACKAkSMgoEdHlwZRgCIAIoDjIkLmJsYXplX3F1ZXJ5LkF0dHJpYnV0ZS5EaXNjcmltaW5hdG9yEhEKCWludF92YWx1ZRgDIAEoBRIUCgxzdHJpbmdfdmFsdWUYBSABKAkSGQoRc3RyaW5nX2xpc3RfdmFsdWUYBiADKAkSJQoHbGljZW5zZRgHIAEoCzIULmJsYXplX3F1ZXJ5LkxpY2Vuc2USNwoRc3RyaW5nX2RpY3RfdmFsdWUYCCADKAsyHC5ibGF6ZV9xdWVyeS5TdHJpbmdEaWN0RW50cnkSPgoVbGFiZWxfbGlzdF9kaWN0X3ZhbHVlGAogAygLMh8uYmxhemVfcXVlcnkuTGFiZWxMaXN0RGljdEVudHJ5EkAKFnN0cmluZ19saXN0X2RpY3RfdmFsdWUYCyADKAsyIC5ibGF6ZV9xdWVyeS5TdHJpbmdMaXN0RGljdEVudHJ5EhwKFGV4cGxpY2l0bHlfc3BlY2lmaWVkGA0gASgIEhUKDWJvb2xlYW5fdmFsdWUYDiABKAgSNwoOdHJpc3RhdGVfdmFsdWUYDyABKA4yHy5ibGF6ZV9xdWVyeS5BdHRyaWJ1dGUuVHJpc3RhdGUSQAoWbGFiZWxfZGljdF91bmFyeV92YWx1ZRgTIAMoCzIgLmJsYXplX3F1ZXJ5LkxhYmVsRGljdFVuYXJ5RW50cnkSDQoFbm9kZXAYFCABKAgSTQodbGFiZWxfa2V5ZWRfc3RyaW5nX2RpY3RfdmFsdWUYFiADKAsyJi5ibGF6ZV9xdWVyeS5MYWJlbEtleWVkU3RyaW5nRGljdEVudHJ5IugCCg1EaXNjcmltaW5hdG9yEgsKB0lOVEVHRVIQARIKCgZTVFJJTkcQAhIJCgVMQUJFTBADEgoKBk9VVFBVVBAEEg8KC1NUUklOR19MSVNUEAUSDgoKTEFCRUxfTElTVBAGEg8KC09VVFBVVF9MSVNUEAcSFAoQRElTVFJJQlVUSU9OX1NFVBAIEgsKB0xJQ0VOU0UQCRIPCgtTVFJJTkdfRElDVBAKEhYKEkZJTEVTRVRfRU5UUllfTElTVBALEhMKD0xBQkVMX0xJU1RfRElDVBAMEhQKEFNUUklOR19MSVNUX0RJQ1QQDRILCgdCT09MRUFOEA4SDAoIVFJJU1RBVEUQDxIQCgxJTlRFR0VSX0xJU1QQEBILCgdVTktOT1dOEBISFAoQTEFCRUxfRElDVF9VTkFSWRATEhEKDVNFTEVDVE9SX0xJU1QQFBIbChdMQUJFTF9LRVlFRF9TVFJJTkdfRElDVBAVIiUKCFRyaXN0YXRlEgYKAk5PEAASBwoDWUVTEAESCAoEQVVUTxACIqcBCgRSdWxlEgwKBG5hbWUYASACKAkSEgoKcnVsZV9jbGFzcxgCIAIoCRIQCghsb2NhdGlvbhgDIAEoCRIpCglhdHRyaWJ1dGUYBCADKAsyFi5ibGF6ZV9xdWVyeS5BdHRyaWJ1dGUSEgoKcnVsZV9pbnB1dBgFIAMoCRITCgtydWxlX291dHB1dBgGIAMoCRIXCg9kZWZhdWx0X3NldHRpbmcYByADKAkiVwoMUGFja2FnZUdyb3VwEgwKBG5hbWUYASACKAkSGQoRY29udGFpbmVkX3BhY2thZ2UYAiADKAkSHgoWaW5jbHVkZWRfcGFja2FnZV9ncm91cBgDIAMoCSLKAQoKU291cmNlRmlsZRIMCgRuYW1lGAEgAigJEhAKCGxvY2F0aW9uGAIgASgJEhIKCnN1YmluY2x1ZGUYAyADKAkSFQoNcGFja2FnZV9ncm91cBgEIAMoCRIYChB2aXNpYmlsaXR5X2xhYmVsGAUgAygJEg8KB2ZlYXR1cmUYBiADKAkSJQoHbGljZW5zZRgIIAEoCzIULmJsYXplX3F1ZXJ5LkxpY2Vuc2USHwoXcGFja2FnZV9jb250YWluc19lcnJvcnMYCSABKAgiSAoNR2VuZXJhdGVkRmlsZRIMCgRuYW1lGAEgAigJEhcKD2dlbmVyYXRpbmdfcnVsZRgCIAIoCRIQCghsb2NhdGlvbhgDIAEoCSLYAgoGVGFyZ2V0Ei8KBHR5cGUYASACKA4yIS5ibGF6ZV9xdWVyeS5UYXJnZXQuRGlzY3JpbWluYXRvchIfCgRydWxlGAIgASgLMhEuYmxhemVfcXVlcnkuUnVsZRIsCgtzb3VyY2VfZmlsZRgDIAEoCzIXLmJsYXplX3F1ZXJ5LlNvdXJjZUZpbGUSMgoOZ2VuZXJhdGVkX2ZpbGUYBCABKAsyGi5ibGF6ZV9xdWVyeS5HZW5lcmF0ZWRGaWxlEjAKDXBhY2thZ2VfZ3JvdXAYBSABKAsyGS5ibGF6ZV9xdWVyeS5QYWNrYWdlR3JvdXAiaAoNRGlzY3JpbWluYXRvchIICgRSVUxFEAESDwoLU09VUkNFX0ZJTEUQAhISCg5HRU5FUkFURURfRklMRRADEhEKDVBBQ0tBR0VfR1JPVVAQBBIVChFFTlZJUk9OTUVOVF9HUk9VUBAFIjIKC1F1ZXJ5UmVzdWx0EiMKBnRhcmdldBgBIAMoCzITLmJsYXplX3F1ZXJ5LlRhcmdldA");
 
 /**
  * @generated from message blaze_query.License
@@ -61,6 +61,28 @@ export const StringDictEntrySchema: GenMessage<StringDictEntry> = /*@__PURE__*/
   messageDesc(file_build, 1);
 
 /**
+ * @generated from message blaze_query.LabelDictUnaryEntry
+ */
+export type LabelDictUnaryEntry = Message<"blaze_query.LabelDictUnaryEntry"> & {
+  /**
+   * @generated from field: required string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: required string value = 2;
+   */
+  value: string;
+};
+
+/**
+ * Describes the message blaze_query.LabelDictUnaryEntry.
+ * Use `create(LabelDictUnaryEntrySchema)` to create a new message.
+ */
+export const LabelDictUnaryEntrySchema: GenMessage<LabelDictUnaryEntry> = /*@__PURE__*/
+  messageDesc(file_build, 2);
+
+/**
  * @generated from message blaze_query.LabelListDictEntry
  */
 export type LabelListDictEntry = Message<"blaze_query.LabelListDictEntry"> & {
@@ -80,7 +102,7 @@ export type LabelListDictEntry = Message<"blaze_query.LabelListDictEntry"> & {
  * Use `create(LabelListDictEntrySchema)` to create a new message.
  */
 export const LabelListDictEntrySchema: GenMessage<LabelListDictEntry> = /*@__PURE__*/
-  messageDesc(file_build, 2);
+  messageDesc(file_build, 3);
 
 /**
  * @generated from message blaze_query.StringListDictEntry
@@ -102,7 +124,7 @@ export type StringListDictEntry = Message<"blaze_query.StringListDictEntry"> & {
  * Use `create(StringListDictEntrySchema)` to create a new message.
  */
 export const StringListDictEntrySchema: GenMessage<StringListDictEntry> = /*@__PURE__*/
-  messageDesc(file_build, 3);
+  messageDesc(file_build, 4);
 
 /**
  * @generated from message blaze_query.LabelKeyedStringDictEntry
@@ -124,7 +146,7 @@ export type LabelKeyedStringDictEntry = Message<"blaze_query.LabelKeyedStringDic
  * Use `create(LabelKeyedStringDictEntrySchema)` to create a new message.
  */
 export const LabelKeyedStringDictEntrySchema: GenMessage<LabelKeyedStringDictEntry> = /*@__PURE__*/
-  messageDesc(file_build, 4);
+  messageDesc(file_build, 5);
 
 /**
  * @generated from message blaze_query.Attribute
@@ -191,6 +213,11 @@ export type Attribute = Message<"blaze_query.Attribute"> & {
   tristateValue: Attribute_Tristate;
 
   /**
+   * @generated from field: repeated blaze_query.LabelDictUnaryEntry label_dict_unary_value = 19;
+   */
+  labelDictUnaryValue: LabelDictUnaryEntry[];
+
+  /**
    * @generated from field: optional bool nodep = 20;
    */
   nodep: boolean;
@@ -206,7 +233,7 @@ export type Attribute = Message<"blaze_query.Attribute"> & {
  * Use `create(AttributeSchema)` to create a new message.
  */
 export const AttributeSchema: GenMessage<Attribute> = /*@__PURE__*/
-  messageDesc(file_build, 5);
+  messageDesc(file_build, 6);
 
 /**
  * @generated from enum blaze_query.Attribute.Discriminator
@@ -317,7 +344,7 @@ export enum Attribute_Discriminator {
  * Describes the enum blaze_query.Attribute.Discriminator.
  */
 export const Attribute_DiscriminatorSchema: GenEnum<Attribute_Discriminator> = /*@__PURE__*/
-  enumDesc(file_build, 5, 0);
+  enumDesc(file_build, 6, 0);
 
 /**
  * @generated from enum blaze_query.Attribute.Tristate
@@ -343,7 +370,7 @@ export enum Attribute_Tristate {
  * Describes the enum blaze_query.Attribute.Tristate.
  */
 export const Attribute_TristateSchema: GenEnum<Attribute_Tristate> = /*@__PURE__*/
-  enumDesc(file_build, 5, 1);
+  enumDesc(file_build, 6, 1);
 
 /**
  * @generated from message blaze_query.Rule
@@ -390,7 +417,7 @@ export type Rule = Message<"blaze_query.Rule"> & {
  * Use `create(RuleSchema)` to create a new message.
  */
 export const RuleSchema: GenMessage<Rule> = /*@__PURE__*/
-  messageDesc(file_build, 6);
+  messageDesc(file_build, 7);
 
 /**
  * @generated from message blaze_query.PackageGroup
@@ -417,7 +444,7 @@ export type PackageGroup = Message<"blaze_query.PackageGroup"> & {
  * Use `create(PackageGroupSchema)` to create a new message.
  */
 export const PackageGroupSchema: GenMessage<PackageGroup> = /*@__PURE__*/
-  messageDesc(file_build, 7);
+  messageDesc(file_build, 8);
 
 /**
  * @generated from message blaze_query.SourceFile
@@ -469,7 +496,7 @@ export type SourceFile = Message<"blaze_query.SourceFile"> & {
  * Use `create(SourceFileSchema)` to create a new message.
  */
 export const SourceFileSchema: GenMessage<SourceFile> = /*@__PURE__*/
-  messageDesc(file_build, 8);
+  messageDesc(file_build, 9);
 
 /**
  * @generated from message blaze_query.GeneratedFile
@@ -496,7 +523,7 @@ export type GeneratedFile = Message<"blaze_query.GeneratedFile"> & {
  * Use `create(GeneratedFileSchema)` to create a new message.
  */
 export const GeneratedFileSchema: GenMessage<GeneratedFile> = /*@__PURE__*/
-  messageDesc(file_build, 9);
+  messageDesc(file_build, 10);
 
 /**
  * @generated from message blaze_query.Target
@@ -533,7 +560,7 @@ export type Target = Message<"blaze_query.Target"> & {
  * Use `create(TargetSchema)` to create a new message.
  */
 export const TargetSchema: GenMessage<Target> = /*@__PURE__*/
-  messageDesc(file_build, 10);
+  messageDesc(file_build, 11);
 
 /**
  * @generated from enum blaze_query.Target.Discriminator
@@ -569,7 +596,7 @@ export enum Target_Discriminator {
  * Describes the enum blaze_query.Target.Discriminator.
  */
 export const Target_DiscriminatorSchema: GenEnum<Target_Discriminator> = /*@__PURE__*/
-  enumDesc(file_build, 10, 0);
+  enumDesc(file_build, 11, 0);
 
 /**
  * @generated from message blaze_query.QueryResult
@@ -586,5 +613,5 @@ export type QueryResult = Message<"blaze_query.QueryResult"> & {
  * Use `create(QueryResultSchema)` to create a new message.
  */
 export const QueryResultSchema: GenMessage<QueryResult> = /*@__PURE__*/
-  messageDesc(file_build, 11);
+  messageDesc(file_build, 12);
 
