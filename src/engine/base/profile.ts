@@ -60,6 +60,11 @@ export interface Profile {
    */
   readonly implicitTestsRepeatedOnRestart: boolean;
   /**
+   * cquery `labels(attr, x)` where x is an alias of a file crashes Bazel 4.2.3 (exit 37): "in 'attr' of rule
+   * //p:alias:  //p:f is not a rule configured target" (an IllegalArgumentException; differential seed 46030).
+   */
+  readonly cqueryLabelsOfAliasedFileCrashes: boolean;
+  /**
    * sh_binary and sh_test are Bazel's native rules (4.2.3, ShRuleClasses): `srcs` is mandatory, so a rule without
    * it is a loading error ("missing value for mandatory attribute 'srcs' in 'sh_test' rule", package in error).
    * The Starlark sh rules of current Bazel accept it and fail at analysis ("you must specify exactly one file").
@@ -245,6 +250,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     sclLoads: false,
     implicitTestsFilteredByTags: false,
     implicitTestsRepeatedOnRestart: true,
+    cqueryLabelsOfAliasedFileCrashes: true,
     nativeShRules: true,
     canonicalLabelStrings: false,
     selectSameValueAmbiguityAllowed: false,
@@ -300,6 +306,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     sclLoads: true,
     implicitTestsFilteredByTags: true,
     implicitTestsRepeatedOnRestart: false,
+    cqueryLabelsOfAliasedFileCrashes: false,
     nativeShRules: false,
     canonicalLabelStrings: true,
     selectSameValueAmbiguityAllowed: true,

@@ -20,6 +20,7 @@ import {
   makeCqueryProtoFormatter,
   PackageInErrorError,
   QueryEvalError,
+  BazelCrash,
   registerFunction,
   subExpressions,
   TargetGraph,
@@ -249,6 +250,12 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
       if (e.message) out.line('error', `Error doing post analysis query: ${e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message}`);
       out.line('failed', 'Build did NOT complete successfully');
       return out.result(EXIT.BUILD_FAILURE, explanations);
+    }
+    if (e instanceof BazelCrash) {
+      out.raw('FATAL: bazel crashed due to an internal error. Printing stack trace:');
+      out.raw(`${e.exception}: ${e.message}`);
+      out.note({ file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: `Bazel ${profile.bazelVersion} crashes here (exit 37): ${e.exception}: ${e.message}`, kind: 'internal' });
+      return out.result(EXIT.BAZEL_CRASH, explanations);
     }
     throw e;
   }

@@ -83,6 +83,8 @@ export const EXIT = {
   NO_TESTS_FOUND: 4,
   ANALYSIS_FAILURE: 1,
   COMMAND_FAILURE: 7,
+  /** Bazel crashed (an internal error it prints a stack trace for). */
+  BAZEL_CRASH: 37,
 } as const;
 
 /** What Bazel names after "build aborted: " (nothing for a cycle, when it prints just "build aborted"). */

@@ -11,7 +11,7 @@
 import type { Profile } from '../base/index.ts';
 import { compareLabels, labelToString, parseTargetPattern, TargetParsingError, type BuildEvent, type Target } from '../loading/index.ts';
 import type { ConfiguredGraph, ConfiguredTarget } from '../config/index.ts';
-import { evaluationError, QueryEvalError, type NodeSet, type QueryEdge, type QueryGraph } from './environment.ts';
+import { BazelCrash, evaluationError, QueryEvalError, type NodeSet, type QueryEdge, type QueryGraph } from './environment.ts';
 import { wordArg, type QueryFunction } from './function.ts';
 import type { TargetGraph } from './target-graph.ts';
 import { bazelAttributeOrder } from './graph.ts';
@@ -129,7 +129,13 @@ export class ConfiguredQueryGraph implements QueryGraph<ConfiguredTarget> {
       if (!actual) break;
       at = actual;
     }
-    if (at.target.kind !== 'rule') return [];
+    if (at.target.kind !== 'rule') {
+      // 4.2.3's ConfiguredTargetAccessor.getPrerequisites checks the alias's configured target is a rule's.
+      if (at !== ct && this.profile.cqueryLabelsOfAliasedFileCrashes) {
+        throw new BazelCrash('java.lang.IllegalArgumentException', `in '${attr}' of rule ${labelToString(ct.target.label)}:  ${labelToString(at.target.label)} is not a rule configured target`);
+      }
+      return [];
+    }
     // Unlike query, cquery fails on a rule without the attribute (ConfiguredTargetAccessor.getPrerequisites).
     const implicitTests = attr === '$implicit_tests' && at.target.ruleClass === 'test_suite';
     if (attr !== 'name' && !implicitTests && !bazelAttributeOrder(at.target.schema, true).some((a) => a.name === attr)) {

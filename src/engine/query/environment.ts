@@ -115,6 +115,20 @@ export class QueryEvalError extends Error {
   }
 }
 
+/**
+ * Where Bazel itself crashes (exit 37, "FATAL: bazel crashed due to an internal error"): the Java exception it
+ * prints, so that rulepen reproduces a known Bazel bug instead of an answer Bazel never gives.
+ */
+export class BazelCrash extends Error {
+  override readonly name = 'BazelCrash';
+  constructor(
+    readonly exception: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A recursive pattern met a package in error without --keep_going: loading stops, as a build's does. */
 export class PackageInErrorError extends QueryEvalError {
   constructor(readonly pkg: string) {

@@ -1,7 +1,7 @@
 // The query layer: syntax, the evaluator generic over its graph (environment.ts), the unconfigured target graph,
 // genquery's scoped evaluation, ordering and output formats.
 export * from './syntax/index.ts';
-export { evaluationError, PackageInErrorError, QueryEvalError, nodeSet, type NodeSet, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
+export { BazelCrash, evaluationError, PackageInErrorError, QueryEvalError, nodeSet, type NodeSet, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
 export { Evaluator } from './evaluate.ts';
 export type { EvalOptions, QueryEvaluator, QueryFunction } from './function.ts';
 export { registerFunction } from './functions/index.ts';
