@@ -89,7 +89,12 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   let patternFailed: { word: string; message: string } | undefined;
   // The targets named on their own (an incompatible one fails the command under 4.2.3, as in a build).
   const explicit = new Set<string>();
-  for (const p of patterns) {
+  // Without --keep_going Bazel loads every pattern's package before it stops on the first that failed (checked
+  // with 4.2.3: the loading errors of a later pattern's package are printed; which failure is named is a race,
+  // taken here in pattern order).
+  let stop: { readonly index: number; readonly word?: string; readonly message: string } | undefined;
+  const rootPattern = new Map<string, number>();
+  for (const [index, p] of patterns.entries()) {
     const negative = p.startsWith('-');
     const word = negative ? p.slice(1) : p;
     try {
@@ -97,16 +102,15 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
       for (const t of unconfigured.resolvePattern(word)) {
         if (negative) roots.delete(labelToString(t.label));
         else roots.set(labelToString(t.label), t);
+        if (!negative && !rootPattern.has(labelToString(t.label))) rootPattern.set(labelToString(t.label), index);
         if (single) explicit.add(labelToString(t.label));
       }
     } catch (e) {
       if (!(e instanceof QueryEvalError)) throw e;
       unconfigured.syncEvents();
       if (e instanceof PackageInErrorError) {
-        out.events(unconfigured.events);
-        out.line('error', e.message);
-        out.line('failed', 'Build did NOT complete successfully');
-        return out.result(EXIT.BUILD_FAILURE);
+        stop ??= { index, message: e.message };
+        continue;
       }
       if (!e.message || negative) {
         out.events(unconfigured.events);
@@ -116,16 +120,29 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
       const parsed = parsedPattern(word, profile.labels);
       const asBuild = parsed ? resolveOne(loader, parsed.pattern) : e.message;
       const message = typeof asBuild === 'string' ? asBuild : e.message;
+      if (!keepGoing) {
+        stop ??= { index, word, message };
+        continue;
+      }
       patternFailed ??= { word, message };
       out.line('error', `Skipping '${word}': ${message}`);
       out.line('warning', 'Target pattern parsing failed.');
-      if (!keepGoing) {
-        out.line('error', message);
-        out.events(unconfigured.events);
-        out.line('failed', 'Build did NOT complete successfully');
-        return out.result(EXIT.BUILD_FAILURE);
-      }
     }
+  }
+  unconfigured.syncEvents();
+  const inError = new Set([...unconfigured.packagesInError].filter((p) => p.repo === '').map((p) => p.name));
+  const root = [...roots.values()].find((t) => t.label.repo === '' && inError.has(t.label.pkg));
+  if (stop && !keepGoing) {
+    const rootIndex = root ? (rootPattern.get(labelToString(root.label)) ?? Infinity) : Infinity;
+    out.events(unconfigured.events);
+    if (stop.word !== undefined && stop.index < rootIndex) {
+      out.line('error', `Skipping '${stop.word}': ${stop.message}`);
+      // Not when another pattern's package is in error (its failure takes the pattern phase down another way).
+      if (!root && unconfigured.packagesInError.size === 0) out.line('warning', 'Target pattern parsing failed.');
+      out.line('error', stop.message);
+    } else out.line('error', stop.word === undefined && stop.index < rootIndex ? stop.message : errorLoadingPackageInError(root!.label.pkg));
+    out.line('failed', 'Build did NOT complete successfully');
+    return out.result(EXIT.BUILD_FAILURE);
   }
 
   // Analysis: the same as a build's.
@@ -133,13 +150,10 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const target = targetConfiguration(context);
   const analysis = 'error' in target ? undefined : new Analysis({ context, target });
   const analysed = analysis ? [...roots.values()].map((t) => analysis.analyze(t, target as Exclude<typeof target, { error: string }>)) : [];
-  unconfigured.syncEvents();
   out.events(unconfigured.events);
   const printedLoading = unconfigured.events.length;
   // A requested target's own package has errors: loading stops, as a build's does (Bazel 4.2.3); with
   // --keep_going the pattern counts as failed.
-  const inError = new Set([...unconfigured.packagesInError].filter((p) => p.repo === '').map((p) => p.name));
-  const root = [...roots.values()].find((t) => t.label.repo === '' && inError.has(t.label.pkg));
   if (root && keepGoing && !patternFailed) out.line('warning', 'Target pattern parsing failed.');
   if (unconfigured.packagesInError.size > 0 && !keepGoing) {
     if (root) {
