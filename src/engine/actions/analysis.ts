@@ -401,10 +401,29 @@ export class Analysis implements ConfiguredGraph {
     return t ? this.analyze(t, config) : undefined;
   }
 
+  /**
+   * The configuration a rule's resolved toolchains are analysed in: 4.2.3's host one, the rule's own, or (a rule
+   * class with the toolchain transition) the rule's own under a key of its own (TOOLCHAIN_KEYED).
+   */
+  toolchainConfig(rule: RuleTarget, config: Configuration): Configuration {
+    if (this.profile.toolchains.transitionRules?.includes(rule.ruleClass)) {
+      let keyed = this.toolchainKeyed.get(config);
+      if (!keyed) this.toolchainKeyed.set(config, (keyed = Object.create(config, { [TOOLCHAIN_KEYED]: { value: true } }) as Configuration));
+      return keyed;
+    }
+    return this.profile.toolchains.toolchainConfig === 'host' ? this.toolConfig : config;
+  }
+
+  private readonly toolchainKeyed = new Map<Configuration, Configuration>();
+
   /** `attr`: the attribute of the target being analysed that asks for this one (none for a top-level target). */
   analyze(t: Target, config: Configuration | null, attr?: string): AnalyzedTarget {
+    // A toolchain-keyed configuration is the configuration itself, for a node of its own (Bazel's key with a
+    // toolchain context); what it depends on is in the plain one.
+    const keyed = config !== null && TOOLCHAIN_KEYED in config;
+    if (keyed) config = Object.getPrototypeOf(config) as Configuration;
     const c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
-    const key = `${labelToString(t.label)} (${c?.id ?? 'null'})`;
+    const key = `${labelToString(t.label)} (${c?.id ?? 'null'})${keyed && c ? ' [toolchain]' : ''}`;
     const done = this.done.get(key);
     if (done) return done;
     const at = this.stack.indexOf(key);
@@ -629,8 +648,8 @@ export class Analysis implements ConfiguredGraph {
     // The toolchain types requested and the toolchains resolved for them (4.2.3: in the host configuration).
     for (const t of s.toolchains?.toolchains ?? []) {
       this.edge(s, rule, '$toolchain_type', t.type, config, { implicit: true, tool: false, checked: false });
-      const tcConfig = this.profile.toolchains.toolchainConfig === 'host' ? this.toolConfig : config;
-      const to = t.toolchain ? this.edge(s, rule, '$toolchains', t.toolchain, tcConfig, { implicit: true, tool: this.profile.toolchains.toolchainConfig === 'host', checked: false }) : undefined;
+      const tcConfig = this.toolchainConfig(rule, config);
+      const to = t.toolchain ? this.edge(s, rule, '$toolchains', t.toolchain, tcConfig, { implicit: true, tool: tcConfig === this.toolConfig, checked: false }) : undefined;
       if (to && !to.failed && !s.failed && lacksToolchainInfo(to)) {
         this.toolchainFailure(rule, s, `toolchain type ${labelToString(t.type)} resolved to target ${labelToString(t.toolchain!)}, but that target does not provide ToolchainInfo`);
       }
@@ -1064,6 +1083,9 @@ export class Analysis implements ConfiguredGraph {
   }
 }
 
+/** Marks a configuration object made by Analysis.toolchainConfig for a toolchain-transition rule's toolchains. */
+const TOOLCHAIN_KEYED = Symbol('toolchain-keyed');
+
 /** The RuleContext of one rule being analysed: a narrow window on its node of the graph. */
 class Context implements RuleContext {
   readonly label: string;
@@ -1095,7 +1117,7 @@ class Context implements RuleContext {
   }
 
   toolchains(): readonly { readonly requested: Label; readonly type: Label; readonly target?: AnalyzedTarget }[] {
-    const tcConfig = this.profile.toolchains.toolchainConfig === 'host' ? this.toolConfig : this.config;
+    const tcConfig = this.analysis.toolchainConfig(this.rule, this.config);
     return (this.node.toolchains?.toolchains ?? []).map((t) => {
       const target = t.toolchain ? this.analysis.analyzeLabel(t.toolchain, tcConfig) : undefined;
       return { requested: t.request.type, type: t.type, ...(target ? { target } : {}) };

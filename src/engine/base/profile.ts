@@ -120,6 +120,9 @@ export interface Profile {
    * `toolchainConfig`: the configuration a resolved toolchain is analysed in (4.2.3: host; checked with cquery).
    * `ccToolchainSuite`: rules with the late-bound `:cc_toolchain` attribute depend on --crosstool_top's
    * cc_toolchain_suite, which fails for a --cpu/--compiler it has no toolchain for (4.2.3, checked).
+   * `transitionRules`: native rule classes that use the toolchain transition (4.2.3: cc_import, implemented in
+   * Starlark): their resolved toolchains are analysed in the rule's own configuration under a key of their own, so
+   * `cquery deps()` lists such a toolchain twice when the rule also reaches it by an attribute (checked).
    */
   readonly toolchains: {
     readonly registered: readonly string[];
@@ -127,6 +130,7 @@ export interface Profile {
     readonly messages: 'bazel4' | 'current';
     readonly toolchainConfig: 'host' | 'target';
     readonly ccToolchainSuite: boolean;
+    readonly transitionRules?: readonly string[];
   };
   /**
    * Targets the target platform cannot build (target_compatible_with). `skipDependencies`: a directly
@@ -266,6 +270,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     implicitToolsAnalysed: true,
     toolchains: {
       registered: ['@local_config_cc_toolchains//:all', '@bazel_tools//tools/python:autodetecting_toolchain'],
+      transitionRules: ['cc_import'],
       nativeTypes: {
         ...Object.fromEntries(['cc_binary', 'cc_import', 'cc_library', 'cc_test', 'java_binary', 'java_library', 'java_plugin', 'java_test'].map((r) => [r, ['@bazel_tools//tools/cpp:toolchain_type']])),
         ...Object.fromEntries(['py_binary', 'py_test'].map((r) => [r, ['@bazel_tools//tools/cpp:toolchain_type', '@bazel_tools//tools/python:toolchain_type']])),
