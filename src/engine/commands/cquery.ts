@@ -268,7 +268,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     if (e instanceof BazelCrash) {
       out.raw('FATAL: bazel crashed due to an internal error. Printing stack trace:');
       out.raw(`${e.exception}: ${e.message}`);
-      out.note({ file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: `Bazel ${profile.bazelVersion} crashes here (exit 37): ${e.exception}: ${e.message}`, kind: 'internal' });
+      out.note({ file: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }, severity: 'error', message: `Bazel ${profile.bazelVersion} crashes here (exit 37): ${e.exception}: ${e.message}`, kind: 'command' });
       return out.result(EXIT.BAZEL_CRASH, explanations);
     }
     throw e;
