@@ -83,6 +83,28 @@ describe('query command', () => {
     const modern = { ...ws, '.bazelversion': '8.4.2\n' };
     expect(runCommandSync(modern, ['query', 'deps(//a:suite, 1)'], { workspaceDir: '/ws' }).stdout).toBe('//a:suite\n//a:z_t\n');
   });
+  it("$implicit_tests twice after a Skyframe restart (4.2.3: glob() or a target named with a slash), once otherwise", () => {
+    const ws = (version: string, extra: string) => ({
+      WORKSPACE: '',
+      '.bazelversion': `${version}\n`,
+      'a/t.sh': '',
+      'a/BUILD': ['sh_test(name = "t", srcs = ["t.sh"])', 'test_suite(name = "suite")', extra, ''].join('\n'),
+    });
+    const implicit = (files: Record<string, string>) => /_implicit_tests = (.*),/.exec(runCommandSync(files, ['query', '//a:suite', '--output=build'], { workspaceDir: '/ws' }).stdout)?.[1];
+    expect(implicit(ws('4.2.3', 'filegroup(name = "g", srcs = glob(["*.txt"]))'))).toBe('["//a:t", "//a:t"]');
+    expect(implicit(ws('4.2.3', 'genrule(name = "o", outs = ["d/o.txt"], cmd = "x")'))).toBe('["//a:t", "//a:t"]');
+    expect(implicit(ws('4.2.3', 'filegroup(name = "g", srcs = glob([]))'))).toBe('["//a:t"]');
+    expect(implicit(ws('8.4.2', 'filegroup(name = "g", srcs = glob(["*.txt"], allow_empty = True))'))).toBe('["//a:t"]');
+  });
+  it('cquery labels() of an alias of a file: 4.2.3 crashes (exit 37), current Bazel answers', () => {
+    const ws = (version: string) => ({ WORKSPACE: '', '.bazelversion': `${version}\n`, 'p/f.txt': '', 'p/BUILD': 'alias(name = "al", actual = "f.txt")\n' });
+    const old = runCommandSync(ws('4.2.3'), ['cquery', 'labels(srcs, //p:al)'], { workspaceDir: '/ws' });
+    expect(old.exitCode).toBe(37);
+    expect(old.stderr).toContain("FATAL: bazel crashed due to an internal error. Printing stack trace:\njava.lang.IllegalArgumentException: in 'srcs' of rule //p:al:  //p:f.txt is not a rule configured target\n");
+    expect(old.diagnostics.map((d) => d.kind)).toEqual(['command']);
+    const modern = runCommandSync(ws('8.4.2'), ['cquery', 'labels(srcs, //p:al)'], { workspaceDir: '/ws' });
+    expect(modern.exitCode).toBe(0);
+  });
   it('cquery: config_setting and toolchain-resolving rules depend on the target platform only (4.2.3)', () => {
     // The sets `bazel --batch cquery` (4.2.3) prints for the same files; its order is not reproducible.
     const ws = {
