@@ -339,12 +339,24 @@ export function prepare(p: Pipeline, targets: readonly Target[]): number | undef
   return p.configure(targets);
 }
 
+/**
+ * Without --keep_going, a requested test_suite in a package in error stops loading before its tests are looked
+ * up (Bazel 4.2.3 loads no package the suite lists): the exit code then.
+ */
+export function stopAtSuitesInError(p: Pipeline, targets: readonly Target[]): number | undefined {
+  if (p.keepGoing) return undefined;
+  const inError = p.suitesInPackagesInError(targets);
+  return inError.length > 0 ? prepare(p, inError) : undefined;
+}
+
 export async function buildCommand(ctx: CommandContext, args: readonly string[]): Promise<CommandResult> {
   const p = new Pipeline(ctx, 'build');
   const bad = p.parse(args);
   if (bad !== undefined) return p.con.result(bad);
   const resolved = p.resolveTargets();
   if (typeof resolved === 'number') return p.con.result(resolved);
+  const stop = stopAtSuitesInError(p, resolved.targets);
+  if (stop !== undefined) return p.con.result(stop);
   const expanded = p.option('expand_test_suites') === false ? { targets: resolved.targets, suites: {}, errors: false, cycle: false } : p.expandSuites(resolved.targets);
   if (expanded.cycle) {
     p.failed(false);

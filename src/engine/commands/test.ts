@@ -10,7 +10,7 @@
 import { commandLineTagFilter, isTestRule, labelToString, type Target } from '../loading/index.ts';
 import { runTest, type AnalyzedTarget, type TestRun } from '../actions/index.ts';
 import { utf8Encode } from '../base/index.ts';
-import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';
+import { analyzeTopLevel, executeTopLevel, prepare, stopAtSuitesInError } from './build.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
 import { EXIT, type CommandResult } from './result.ts';
@@ -28,6 +28,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   if (bad !== undefined) return p.con.result(bad);
   const resolved = p.resolveTargets();
   if (typeof resolved === 'number') return p.con.result(resolved);
+  const stop = stopAtSuitesInError(p, resolved.targets);
+  if (stop !== undefined) return p.con.result(stop);
   // Test-pattern expansion: suites become their tests (not analysed themselves), other targets are only built.
   const expanded = p.expandSuites(resolved.targets);
   if (expanded.cycle) {
