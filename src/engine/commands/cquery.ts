@@ -97,8 +97,11 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   for (const [index, p] of patterns.entries()) {
     const negative = p.startsWith('-');
     const word = negative ? p.slice(1) : p;
+    const single = !negative && parsedPattern(word, profile.labels)?.pattern.kind === 'single';
+    // After a failed pattern only the single targets still load as it fails (a package lookup that finds no BUILD
+    // file fails before anything else loads; checked with 4.2.3).
+    if (stop && (!single || stop.message.includes('no such package'))) continue;
     try {
-      const single = !negative && parsedPattern(word, profile.labels)?.pattern.kind === 'single';
       for (const t of unconfigured.resolvePattern(word)) {
         if (negative) roots.delete(labelToString(t.label));
         else roots.set(labelToString(t.label), t);
