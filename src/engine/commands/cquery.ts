@@ -154,7 +154,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const analysis = 'error' in target ? undefined : new Analysis({ context, target });
   const analysed = analysis ? [...roots.values()].map((t) => analysis.analyze(t, target as Exclude<typeof target, { error: string }>)) : [];
   out.events(unconfigured.events);
-  const printedLoading = unconfigured.events.length;
+  let printedLoading = unconfigured.events.length;
   // A requested target's own package has errors: loading stops, as a build's does (Bazel 4.2.3); with
   // --keep_going the pattern counts as failed.
   if (root && keepGoing && !patternFailed) out.line('warning', 'Target pattern parsing failed.');
@@ -182,6 +182,10 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const failed = analysed.filter((a) => a.failed);
   // Without --keep_going the first failure Bazel finds stops analysis: what was found after it is not printed.
   const first = keepGoing ? undefined : an.firstFailure(failed, true);
+  // The packages analysis loaded (a dependency's) print their loading errors first, as a build's do.
+  unconfigured.syncEvents();
+  out.events(unconfigured.events.slice(printedLoading));
+  printedLoading = unconfigured.events.length;
   const diagnostics = an.takeDiagnostics();
   out.report(first ? diagnostics.filter((d) => an.printedBefore(d, first)) : diagnostics);
   if (first) {
