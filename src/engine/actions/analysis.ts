@@ -333,11 +333,12 @@ export class Analysis implements ConfiguredGraph {
     if (cquery && ((best.target.kind === 'rule' && best.target.ruleClass === 'config_setting') || this.ownDepth(best) <= 1)) return best;
     // Every top-level target asks for its dependencies as it starts: one analysed after the failing target (its
     // requester here is none) had asked before the failure, unless it asked through a select() key.
-    const topLevelParent = (key: string) =>
+    const parentOf = (key: string) =>
+      this.requester.get(key) ??
       failed.find((p) => p.key !== key && this.state.get(p.key)?.edges.some((e) => e.attr !== '$config_dependencies' && (e.to as AnalyzedTarget).key === key))?.key;
     let key = best.key;
     const seen = new Set([key]);
-    for (let up = this.requester.get(key) ?? topLevelParent(key); up !== undefined && !seen.has(up) && this.done.get(up)?.failed; up = this.requester.get(key) ?? topLevelParent(key)) {
+    for (let up = parentOf(key); up !== undefined && !seen.has(up) && this.done.get(up)?.failed; up = parentOf(key)) {
       key = up;
       seen.add(key);
     }
