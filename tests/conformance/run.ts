@@ -4,6 +4,9 @@
 //
 //   node --import tsx tests/conformance/run.ts [NAME-SUBSTRING…]
 //
+// CONFORMANCE_CORPUS=DIR runs another corpus laid out the same way (e.g. candidate cases being derived), and
+// CONFORMANCE_BUNDLE=FILE bundles the CLI there instead of the default path (two runners at once).
+//
 // Each case: files/ is copied to a fresh temporary directory (for cases/ and differential/, `.bazelversion` =
 // 4.2.3 is written there, since those are Bazel 4.2.3's behaviour; doc-extract/ and current/ cases follow current
 // Bazel and get none); the CLI runs as `node <bundle> --workspace=<tmp> <args…>`, two at a time (the bundle of
@@ -42,7 +45,8 @@ import { bundleCli } from '../../scripts/bundle-cli.ts';
 import { cquerySetForm } from './cquery-set.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CORPUS = join(ROOT, 'tests/conformance/corpus');
+// CONFORMANCE_CORPUS: another corpus laid out the same way (candidate cases not yet in the project's).
+const CORPUS = process.env.CONFORMANCE_CORPUS ? resolve(process.env.CONFORMANCE_CORPUS) : join(ROOT, 'tests/conformance/corpus');
 const PARALLELISM = 2;
 const TIMEOUT_MS = 60_000;
 /** The output base the CLI is told (a startup option, as Bazel's); recorded outputs say ${OUTPUT_BASE} for it. */
@@ -254,7 +258,7 @@ async function main(): Promise<number> {
   const filters = process.argv.slice(2);
   const cases = listCases(filters);
   const expected = readExpectedFailures();
-  const bin = await bundleCli();
+  const bin = await bundleCli(process.env.CONFORMANCE_BUNDLE ? resolve(process.env.CONFORMANCE_BUNDLE) : undefined);
   const outcomes: Outcome[] = new Array(cases.length);
   let next = 0;
   await Promise.all(
