@@ -1,8 +1,7 @@
 // Expansion of a genrule command, in Bazel's order: location functions, then make variables; the shell does
 // the rest.
 //
-// Bazel expands both in one pass of TemplateExpander (`$$` → `$`, `$(name)`, `$(function arg)`, `$x` for one
-// character); rulepen runs the same scanner twice so that each stage's text can be shown: the first pass
+// Bazel expands both in one pass of TemplateExpander (`$$` → `$`, `$(name)`, `$(function arg)`, `$@`, `$<` and `$^`); rulepen runs the same scanner twice so that each stage's text can be shown: the first pass
 // replaces only `$(location …)`, `$(locations …)`, `$(execpath(s) …)` and `$(rootpath(s) …)` and copies
 // everything else (`$$` included) unchanged; the second pass turns `$$` into `$` and replaces the make
 // variables. Because the first pass leaves `$$` alone, `$$(location x)` still reaches the shell as
@@ -19,7 +18,10 @@ const LOCATION_FUNCTIONS = new Set(['location', 'locations', 'execpath', 'execpa
 
 type Piece = { kind: 'text'; text: string } | { kind: 'dollar' } | { kind: 'var'; name: string; raw: string } | { kind: 'fn'; name: string; arg: string; raw: string };
 
-/** TemplateExpander's scanner. */
+/** Character.isJavaIdentifierPart, for the characters a command holds. */
+const JAVA_IDENTIFIER_PART = /[\p{L}\p{N}_$\p{Sc}\p{Pc}\p{Mn}\p{Mc}]/u;
+
+/** TemplateExpander's scanner: `$$`, `$(…)`, and of the one-character variables only `$@`, `$<` and `$^`. */
 function scan(template: string): Piece[] {
   const out: Piece[] = [];
   let text = '';
@@ -60,9 +62,17 @@ function scan(template: string): Piece[] {
       const v = template.slice(i + 2, end);
       throw new ExpansionError(`'\${${v}}' syntax is not supported; use '$(${v})' instead for "Make" variables, or escape the '$' as '$$' if you intended this for the shell`);
     }
-    flush();
-    out.push({ kind: 'var', name: n, raw: '$' + n });
-    i++;
+    if (n === '@' || n === '<' || n === '^') {
+      flush();
+      out.push({ kind: 'var', name: n, raw: '$' + n });
+      i++;
+      continue;
+    }
+    // Any other `$x…` (the character and the identifier characters after it) is taken for a shell variable.
+    let end = i + 2;
+    while (end < template.length && JAVA_IDENTIFIER_PART.test(template[end]!)) end++;
+    const v = template.slice(i + 1, end);
+    throw new ExpansionError(`'$${v}' syntax is not supported; use '$(${v})' instead for "Make" variables, or escape the '$' as '$$' if you intended this for the shell`);
   }
   flush();
   return out;

@@ -150,6 +150,10 @@ describe('genrule errors', () => {
       'cmd = "echo ${PATH:+set} > $@"',
       `in cmd attribute of genrule rule //pkg:g: '\${PATH:+set}' syntax is not supported; use '$(PATH:+set)' instead for "Make" variables, or escape the '$' as '$$' if you intended this for the shell`,
     ],
+    // Only $@, $< and $^ are one-character variables; `$f…` takes the identifier after it (checked with 4.2.3).
+    ['a shell-style $file', 'cmd = "for file in a b; do echo $file; done > $@"', `in cmd attribute of genrule rule //pkg:g: '$file' syntax is not supported; use '$(file)' instead for "Make" variables, or escape the '$' as '$$' if you intended this for the shell`],
+    ['a shell-style $1', 'cmd = "echo $1 > $@"', `'$1' syntax is not supported; use '$(1)' instead`],
+    ['a shell-style $-x', 'cmd = "echo $-x > $@"', `'$-x' syntax is not supported; use '$(-x)' instead`],
     ['no command', 'message = "x"', 'in cmd attribute of genrule rule //pkg:g: missing value for `cmd` attribute, you can also set `cmd_ps` or `cmd_bat` on Windows and `cmd_bash` on other platforms.'],
   ];
   for (const [what, attrs, message] of cases) {

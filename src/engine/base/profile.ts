@@ -80,6 +80,11 @@ export interface Profile {
   readonly selectSameValueAmbiguityAllowed: boolean;
   /** The long "Would a default condition help?" no-match message (#2). */
   readonly selectVerboseNoMatch: boolean;
+  /**
+   * What select() says of a key that is neither a string nor a Label: current Bazel's SelectorList "want a Label
+   * or label string" (ConfigurableAttributesTest#configKeyTypeChecking_*), 4.2.3's "want a label string" (checked).
+   */
+  readonly selectKeyWant: string;
   /** genrule `tools` build in the host configuration (true) rather than the exec configuration (#10). */
   readonly genruleToolsInHost: boolean;
   /** config_setting visibility is enforced (#11). */
@@ -259,6 +264,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     canonicalLabelStrings: false,
     selectSameValueAmbiguityAllowed: false,
     selectVerboseNoMatch: false,
+    selectKeyWant: 'a label string',
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
     configSettingsPublic: true,
@@ -316,6 +322,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     canonicalLabelStrings: true,
     selectSameValueAmbiguityAllowed: true,
     selectVerboseNoMatch: true,
+    selectKeyWant: 'a Label or label string',
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
     configSettingsPublic: false,

@@ -208,6 +208,16 @@ genrule(name = "t", srcs = ["a.txt"] + select({":arm": ["b.txt"], "//conditions:
     expect(cmd.explanation!.chosen).toEqual(['//pkg:arm', '//pkg:arm']);
   });
 
+  it('a key that is neither a string nor a Label: the profile\'s wording', () => {
+    const events = (version: string) => {
+      const s = scenario({ 'pkg/BUILD': 'genrule(name = "t", outs = ["t.txt"], cmd = select({123: "x"}))\n', '.bazelversion': version });
+      s.ctx.loader.getPackage('pkg');
+      return s.ctx.loader.events.map((e) => e.text).join('\n');
+    };
+    expect(events('4.2.3')).toContain('select: got int for dict key, want a label string');
+    expect(events('8.4.2')).toContain('select: got int for dict key, want a Label or label string');
+  });
+
   it('a select() on a nonconfigurable attribute is a loading error', () => {
     const s = scenario({ 'pkg/BUILD': 'genrule(name = "t", outs = select({"//conditions:default": ["a"]}), cmd = "x")\n' });
     s.ctx.loader.getPackage('pkg');

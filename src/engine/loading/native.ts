@@ -262,7 +262,7 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
           { name: 'no_match_error', named: true, default: '' },
         ],
       });
-      return makeSelect(x!, noMatch!);
+      return makeSelect(x!, noMatch!, host.profile.selectKeyWant);
     }),
   );
 

@@ -138,8 +138,8 @@ function checkConcatenable(v: Value, op: string): void {
   throw new EvalError(`'${op}' operator applied to incompatible types (select, ${typeName(v)})`);
 }
 
-/** Bazel's select(x, no_match_error = '') builtin. */
-export function makeSelect(x: Value, noMatchError: Value): SelectValue {
+/** Bazel's select(x, no_match_error = '') builtin; `keyWant` is the profile's selectKeyWant. */
+export function makeSelect(x: Value, noMatchError: Value, keyWant = 'a Label or label string'): SelectValue {
   if (!(x instanceof Dict)) {
     throw new EvalError(`in call to select(), parameter 'x' got value of type '${typeName(x)}', want 'dict'`);
   }
@@ -152,7 +152,7 @@ export function makeSelect(x: Value, noMatchError: Value): SelectValue {
   for (const [k, v] of x.entries()) {
     if (typeof k === 'string') entries.push([k, v]);
     else if (k instanceof LabelValue) entries.push([labelToString(k.label), v]);
-    else throw new EvalError(`select: got ${typeName(k)} for dict key, want a label string`);
+    else throw new EvalError(`select: got ${typeName(k)} for dict key, want ${keyWant}`);
   }
   const msg = noMatchError === None ? '' : noMatchError;
   if (typeof msg !== 'string') {
