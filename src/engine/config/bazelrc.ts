@@ -3,7 +3,7 @@
 // ancestor command (`build` before `test`), then the command line itself — with every `--config=name` expanded
 // in place from the `…:name` lines, and remembers for each value the file and line it came from.
 
-import { BY_ABBREV, COMMAND_PARENTS, OPTIONS, OptionsError, parseOptionWords, type OptionDef, type ParsedArgs, type OptionValue, type StarlarkFlagValue } from './options.ts';
+import { BY_ABBREV, COMMAND_PARENTS, OptionsError, optionNamed, parseOptionWords, type OptionDef, type ParsedArgs, type OptionValue, type StarlarkFlagValue } from './options.ts';
 
 export interface RcLine {
   readonly file: string;
@@ -105,7 +105,7 @@ function optionUnits(words: readonly string[], overrides?: ReadonlyMap<string, O
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const m = /^--([^=]+)$/.exec(w);
-    const def = m ? (overrides?.get(m[1]) ?? OPTIONS.get(m[1])) : /^-\w$/.test(w) ? BY_ABBREV.get(w[1]) : undefined;
+    const def = m ? optionNamed(m[1], overrides) : /^-\w$/.test(w) ? BY_ABBREV.get(w[1]) : undefined;
     if (def && def.kind !== 'boolean' && i + 1 < words.length) units.push([w, words[++i]]);
     else units.push([w]);
   }

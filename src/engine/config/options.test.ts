@@ -30,6 +30,13 @@ describe('options', () => {
     expect(lastValue(p.options, 'define')?.value).toBe('x=1');
   });
 
+  it('takes an option by its old name (--experimental_platforms is --platforms)', () => {
+    const p = parse('cquery', ['--experimental_platforms=//p:arm', '--experimental_host_platform', '//p:host']);
+    expect(lastValue(p.options, 'platforms')?.value).toBe('//p:arm');
+    expect(lastValue(p.options, 'host_platform')?.value).toBe('//p:host');
+    expect(errorOf('build', ['--experimental_extra_toolchains=//t'])).toBe('--experimental_extra_toolchains=//t :: Unrecognized option: --experimental_extra_toolchains=//t');
+  });
+
   it('splits comma-separated list options', () => {
     const p = parse('test', ['--test_tag_filters=a,-b', '--test_tag_filters=c']);
     expect(allValues(p.options, 'test_tag_filters').map((o) => o.value)).toEqual(['a', '-b', 'c']);

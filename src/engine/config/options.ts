@@ -67,6 +67,7 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
   ['enable_workspace', 'boolean', 'false', false, 'build test run query cquery', 'If true, enables the legacy WORKSPACE system for external dependencies.'],
   ['incompatible_lexicographical_output', 'boolean', 'true', false, 'query', 'If this option is set, sorts --order_output=auto output in lexicographical order.'],
   ['experimental_use_validation_aspect', 'boolean', 'false', false, 'build test run cquery', 'Whether to run validation actions using aspect (for parallelism with tests).'],
+  ['experimental_enable_scl_dialect', 'boolean', 'true', false, 'build test run query cquery', 'If set to true, .scl files may be used in load() statements.'],
   ['experimental_genquery_use_graphless_query', 'boolean', 'auto', false, 'build test run cquery', 'If true, uses a Query implementation that does not make a copy of the graph.'],
 ];
 
@@ -110,6 +111,18 @@ function buildTable(): Map<string, OptionDef> {
 }
 
 export const OPTIONS: ReadonlyMap<string, OptionDef> = buildTable();
+
+/** Options' old names, which Bazel still accepts for them (`@Option(oldName = …)`; checked with 4.2.3). */
+const OLD_NAMES: ReadonlyMap<string, string> = new Map([
+  ['experimental_platforms', 'platforms'],
+  ['experimental_host_platform', 'host_platform'],
+]);
+
+/** The option a command line names (by its name or its old name), in the profile's definition. */
+export function optionNamed(name: string, overrides?: ReadonlyMap<string, OptionDef>): OptionDef | undefined {
+  const n = OLD_NAMES.get(name) ?? name;
+  return overrides?.get(n) ?? OPTIONS.get(n);
+}
 export const BY_ABBREV: ReadonlyMap<string, OptionDef> = new Map([...OPTIONS.values()].filter((o) => o.abbrev).map((o) => [o.abbrev, o]));
 
 /** Commands whose options include those of another (Bazel's command inheritance). */
@@ -229,7 +242,7 @@ export function parseOptionWords(words: readonly string[], ctx: ParseContext): P
       const eq = w.indexOf('=');
       const name = eq < 0 ? w.slice(2) : w.slice(2, eq);
       value = eq < 0 ? undefined : w.slice(eq + 1);
-      const lookup = (n: string) => ctx.overrides?.get(n) ?? OPTIONS.get(n);
+      const lookup = (n: string) => optionNamed(n, ctx.overrides);
       def = lookup(name);
       if (!def && name.startsWith('no') && lookup(name.slice(2))) {
         const base = lookup(name.slice(2))!;
