@@ -154,7 +154,7 @@ export class PackageBuilder {
     this.ruleCalls++;
     const schema = schemaUnder(ruleSchema, this.opts.profile);
     const nameArg = kwargs.find(([k]) => k === 'name');
-    if (!nameArg) throw new EvalError(`${schema.name} rule requires a 'name' attribute`);
+    if (!nameArg) throw new EvalError(`${schema.name} rule has no 'name' attribute`);
     const name = nameArg[1];
     if (typeof name !== 'string') {
       throw new EvalError(`expected value of type 'string' for attribute 'name' in '${schema.name}' rule, but got ${repr(name)} (${typeName(name)})`);

@@ -76,6 +76,16 @@ describe('starlark build api', () => {
     expect(text).toContain("missing value for mandatory attribute 'n' in 'my_rule' rule");
   });
 
+  it('a rule called without a name: "<rule> rule has no \'name\' attribute" (RuleFactory; checked with 4.2.3)', () => {
+    const loader = load({
+      'pkg/defs.bzl': 'my_rule = rule(implementation = lambda ctx: None)',
+      'pkg/BUILD': 'load(":defs.bzl", "my_rule")\nmy_rule()\ntest_suite()\n',
+    });
+    loader.getPackage('pkg');
+    const text = loader.events.map((e) => e.text).join('\n');
+    expect(text).toContain("Error in my_rule: my_rule rule has no 'name' attribute");
+  });
+
   it('rejects a rule call at the top level of a .bzl file and a test rule without _test', () => {
     const a = load({ 'pkg/BUILD': '', 'pkg/a.bzl': 'r = rule(implementation = lambda ctx: None)\nr(name = "x")\n' });
     a.loadBzl('pkg/a.bzl');
