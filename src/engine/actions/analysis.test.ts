@@ -91,6 +91,25 @@ describe('alias and filegroup', () => {
     );
     expect(r.out('bazel-bin/pkg/use.out')).toBe('bazel-out/k8-fastbuild/bin/pkg/two bazel-out/k8-fastbuild/bin/pkg/three pkg/b pkg/a pkg/c\n');
   });
+
+  it('filegroup: one file is its executable (yet not runnable); an _INTERNAL_ output group is refused', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'filegroup(name = "one", srcs = ["a.sh"])',
+        'filegroup(name = "two", srcs = ["a.sh", "b.sh"])',
+        'filegroup(name = "hidden", srcs = ["a.sh"], output_group = "_hidden_top_level_INTERNAL_")',
+      ].join('\n'),
+      'pkg/a.sh': '#!/bin/sh\n',
+      'pkg/b.sh': '',
+    };
+    const q = await run(files, 'cquery', 'set(//pkg:one //pkg:two)', '--output=starlark', '--starlark:expr=target.files_to_run.executable');
+    expect(q.stdout).toBe('<source file pkg/a.sh>\nNone\n');
+    const r = await run(files, 'run', '//pkg:one');
+    expect(r.stderr).toContain('ERROR: Cannot run target //pkg:one: Not executable');
+    const h = await run(files, 'build', '//pkg:hidden');
+    expect(h.exitCode).toBe(1);
+    expect(h.stderr).toContain('ERROR: /ws/pkg/BUILD:3:10: in output_group attribute of filegroup rule //pkg:hidden: Output group _hidden_top_level_INTERNAL_ is not permitted for reference in filegroups.');
+  });
 });
 
 describe('build command', () => {

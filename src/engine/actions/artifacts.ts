@@ -28,12 +28,12 @@ export function binDir(config: Pick<Configuration, 'outputDir'>): string {
   return `bazel-out/${config.outputDir}/bin`;
 }
 
-/** The artifacts in order, each exec path once. */
 /** The runfiles a dependency contributes through `data` (Runfiles.Builder.addDataDeps). */
 export function dataRunfilesOf(d: Providers): readonly Artifact[] {
   return d.dataRunfiles ?? d.runfiles;
 }
 
+/** The artifacts in order, each exec path once. */
 export function uniq(files: readonly Artifact[]): Artifact[] {
   const seen = new Set<string>();
   const out: Artifact[] = [];

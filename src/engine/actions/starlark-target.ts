@@ -20,7 +20,7 @@ const fileArtifacts = new WeakMap<object, Artifact>();
 export function fileValue(a: Artifact, canonicalLabels: boolean): Value {
   const base = a.shortPath.slice(a.shortPath.lastIndexOf('/') + 1);
   const dot = base.lastIndexOf('.');
-  const f = new Struct([
+  const f = new FileValue(a, [
     ['path', a.execPath],
     ['short_path', a.shortPath],
     ['basename', base],
@@ -33,6 +33,22 @@ export function fileValue(a: Artifact, canonicalLabels: boolean): Value {
   ]);
   fileArtifacts.set(f, a);
   return f;
+}
+
+/** A File: its fields, printed as Bazel prints an Artifact (`<source file pkg/a.txt>`, `<generated file …>`). */
+class FileValue extends Struct {
+  override readonly typeName = 'File';
+  constructor(
+    private readonly artifact: Artifact,
+    fields: Iterable<readonly [string, Value]>,
+  ) {
+    super(fields);
+  }
+  override repr(out: string[]): void {
+    const a = this.artifact;
+    const rootRelative = a.root === '' ? a.execPath : a.execPath.slice(a.root.length + 1);
+    out.push(`<${a.root === '' ? 'source' : 'generated'} file ${rootRelative}>`);
+  }
 }
 
 /** The artifact a File value stands for; `what` names the caller in the error. */
@@ -69,9 +85,19 @@ function runfilesValue(list: readonly Artifact[], canonical: boolean): Value {
   ]);
 }
 
+/**
+ * FilesToRunProvider's executable: the rule's own; a file target is its own (fromSingleExecutableArtifact); a
+ * filegroup of exactly one file has that file (Filegroup.getExecutable; checked with 4.2.3), though `bazel run`
+ * still refuses a filegroup, whose rule class is not executable.
+ */
+export function filesToRunExecutable(t: AnalyzedTarget): Artifact | undefined {
+  if (t.executable) return t.executable;
+  if (t.target.kind !== 'rule') return t.files[0];
+  return t.target.ruleClass === 'filegroup' && t.files.length === 1 ? t.files[0] : undefined;
+}
+
 function filesToRunValue(t: AnalyzedTarget, canonical: boolean): Value {
-  // A file target is its own executable (FilesToRunProvider.fromSingleExecutableArtifact).
-  const exe = t.executable ?? (t.target.kind === 'rule' ? undefined : t.files[0]);
+  const exe = filesToRunExecutable(t);
   return new NativeInfo('FilesToRunProvider', [
     ['executable', exe ? fileValue(exe, canonical) : None],
     ['runfiles_manifest', None],

@@ -14,7 +14,7 @@ import { utf8Encode } from '../../base/index.ts';
 import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
 import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
 import { GENRULE_ENV } from './genrule.ts';
-import { artifactOf, fileValue as sharedFileValue, TargetValue } from '../starlark-target.ts';
+import { artifactOf, filesToRunExecutable, fileValue as sharedFileValue, TargetValue } from '../starlark-target.ts';
 
 /** The rule class whose loading schema a target has (searched in the .bzl files its package loaded). */
 function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
@@ -125,7 +125,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
       files.push([spec.name, new List(fs.map(fileValue))]);
       if (spec.type === 'label') {
         file.push([spec.name, fs.length === 1 ? fileValue(fs[0]!) : None]);
-        const exe = deps[0]?.executable;
+        const exe = deps[0] ? filesToRunExecutable(deps[0]) : undefined;
         executable.push([spec.name, exe ? fileValue(exe) : None]);
       }
     } else if (spec.type === 'output' || spec.type === 'output_list') {
