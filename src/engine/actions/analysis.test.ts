@@ -327,6 +327,29 @@ describe('test_suite and test', () => {
     expect(bin.stdout).toContain('//pkg:small_fast');
   });
 
+  it('negative words take their tests (suites expanded) out of the tests to run, not out of the build; a run left with none warns', async () => {
+    const files = {
+      'cc/BUILD': 'sh_test(name = "my_test", srcs = ["pass.sh"])\ntest_suite(name = "tests", tests = [":my_test"])',
+      'cc/pass.sh': PASS['pkg/pass.sh'],
+      'm/BUILD': 'sh_test(name = "test", srcs = ["pass.sh"], tags = ["manual"])',
+      'm/pass.sh': PASS['pkg/pass.sh'],
+    };
+    const warning = 'WARNING: All specified test targets were excluded by filters';
+    for (const argv of [['--', '//cc:tests', '-//cc:my_test'], ['--', '//cc:all', '-//cc:tests'], ['//cc:my_test', '--test_tag_filters=foo']]) {
+      const r = await run(files, 'test', ...argv);
+      expect(r.exitCode).toBe(4);
+      expect(r.stderr).toContain(`${warning}\nINFO: Analyzed target //cc:my_test`);
+      expect(r.stderr).toContain('INFO: Found 1 target and 0 test targets...');
+      expect(r.stdout).not.toContain('PASSED');
+    }
+    const manual = await run(files, 'test', '--', '//m:test', '-//m:all');
+    expect(manual.exitCode).toBe(4);
+    expect(manual.stderr).toContain(warning);
+    const none = await run(files, 'test', '//cc:all');
+    expect(none.stderr).not.toContain(warning);
+    expect(none.stdout).toContain('//cc:my_test');
+  });
+
   it('a second run of an unchanged test is cached', async () => {
     const { ActionCache } = await import('./executor.ts');
     const cache = new ActionCache();

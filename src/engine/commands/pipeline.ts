@@ -13,6 +13,7 @@ import {
   drawCycle,
   expandTestSuite,
   isManual,
+  isTestRule,
   isWildcard,
   wildcardConflict,
   labelToString,
@@ -49,6 +50,8 @@ export interface ResolvedPatterns {
   readonly recursiveInError?: readonly string[];
   /** The labels named on their own (single-target words): Bazel's explicitly requested targets. */
   readonly explicit?: ReadonlySet<string>;
+  /** Each word's targets in order (a negative word's manual targets included: Bazel does not filter them). */
+  readonly words?: readonly { readonly negative: boolean; readonly wild: boolean; readonly targets: readonly Target[] }[];
 }
 
 function packageTargets(loader: Loader, pkgName: string, rulesOnly: boolean): Target[] | string {
@@ -64,6 +67,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
   let failed = false;
   const recursiveInError: string[] = [];
   const explicit = new Set<string>();
+  const perWord: { negative: boolean; wild: boolean; targets: Target[] }[] = [];
   const patterns = parseCommandLinePatterns(words, { dialect: loader.profile.labels });
   for (const { pattern, negative } of patterns) {
     const r = resolveOne(loader, pattern);
@@ -86,6 +90,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
       continue;
     }
     const wild = isWildcard(pattern);
+    perWord.push({ negative, wild, targets: r });
     if (pattern.kind === 'single' && !negative) for (const t of r) explicit.add(labelToString(t.label));
     if (pattern.kind === 'below' && !negative) {
       for (const t of r) {
@@ -103,7 +108,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     }
   }
   if (failed) con.line('warning', 'Target pattern parsing failed.');
-  return { targets: [...out.values()], failed, recursiveInError, explicit };
+  return { targets: [...out.values()], failed, recursiveInError, explicit, words: perWord };
 }
 
 /** One target pattern word as build's loading phase resolves it, or Bazel's message for why it cannot be. */
@@ -320,6 +325,34 @@ export class Pipeline {
     }
     if (cycle) this.con.line('error', 'cycles detected during target parsing');
     return { targets: [...out.values()], suites, errors, cycle, listsIntoPackageInError, listedInError };
+  }
+
+  /**
+   * The tests the words ask to run, as Bazel's determineTests folds them: each positive word adds its tests (its
+   * suites expanded; a wildcard's manual ones left out), each negative word takes its tests out of those (the
+   * targets to build keep them). `removed`: the tests a negative word took out.
+   */
+  testsOfWords(words: ResolvedPatterns['words'] = []): { tests: Set<string>; removed: Set<string> } {
+    const tests = new Set<string>();
+    const removed = new Set<string>();
+    const lookup = {
+      target: (l: Label) => (l.repo === '' ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined),
+      packageTargets: (l: Label) => this.loader.getPackage(l.pkg)?.targets.values() ?? [],
+      packageInError: () => false,
+      stopAtPackageInError: false,
+    };
+    for (const w of words) {
+      for (const t of w.targets) {
+        if (!w.negative && w.wild && isManual(t)) continue;
+        const of = t.kind === 'rule' && t.ruleClass === 'test_suite' ? expandTestSuite(t, lookup).tests : isTestRule(t) ? [t] : [];
+        for (const test of of) {
+          const k = labelToString(test.label);
+          if (!w.negative) tests.add(k);
+          else if (tests.delete(k)) removed.add(k);
+        }
+      }
+    }
+    return { tests, removed };
   }
 
   /** `WARNING: Target pattern parsing failed.`, once per command. */

@@ -7,8 +7,8 @@
 // pattern" when a suite listed a non-test: its other tests still run). test.log and test.xml are written under
 // bazel-testlogs/<pkg>/<name>/.
 
-import { commandLineTagFilter, isTestRule, labelToString, type Target } from '../loading/index.ts';
-import { runTest, type AnalyzedTarget, type TestRun } from '../actions/index.ts';
+import { commandLineTagFilter, isTestRule, labelToString, ruleTags, testSize, type RuleTarget, type Target } from '../loading/index.ts';
+import { defaultTimeout, runTest, type AnalyzedTarget, type TestRun } from '../actions/index.ts';
 import { utf8Encode } from '../base/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare, stopAtSuitesInError } from './build.ts';
 import type { CommandContext } from './context.ts';
@@ -59,6 +59,23 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   if (prep !== undefined) return p.con.result(prep, p.explanations({ testSuites: suites }));
   // A requested target in a package in error counts as a pattern error under --keep_going (Bazel 4.2.3).
   if (p.rootsInError.length > 0 || suitesInError.length > 0) patternErrors = true;
+  // The tests to run: those the positive words gave less the negative words' (the targets to build keep them),
+  // narrowed by --test_tag_filters / --test_size_filters / --test_timeout_filters. When that leaves none of
+  // some, Bazel warns at the end of loading (TargetPatternPhaseFunction).
+  const asked = p.testsOfWords(resolved.words);
+  const tagOk = commandLineTagFilter(p.options('test_tag_filters'));
+  const sizeOk = enumFilter(p.options('test_size_filters'));
+  const timeoutOk = enumFilter(p.options('test_timeout_filters'));
+  const runnable = (label: string, tags: readonly string[], size: string, timeout: string) => asked.tests.has(label) && tagOk(tags) && sizeOk(size) && timeoutOk(timeout);
+  const loadingRunnable = (t: RuleTarget) => {
+    const timeout = t.attrs.get('timeout');
+    return runnable(labelToString(t.label), ruleTags(t), testSize(t), typeof timeout === 'string' && timeout ? timeout : defaultTimeout(testSize(t)));
+  };
+  const loadingTests = expanded.targets.filter(isTestRule).filter((t) => asked.tests.has(labelToString(t.label)));
+  if ((asked.removed.size > 0 || loadingTests.length > 0) && !loadingTests.some(loadingRunnable)) {
+    p.flushLoading();
+    p.con.line('warning', 'All specified test targets were excluded by filters');
+  }
   const tests: AnalyzedTarget[] = [];
   const buildOnly: Target[] = [];
   for (const t of expanded.targets) {
@@ -73,11 +90,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     if (!a.failed && !(a.incompatible && p.explicit.has(labelToString(a.label)))) tests.push(a);
     else buildOnly.push(t);
   }
-  // --test_tag_filters / --test_size_filters / --test_timeout_filters narrow the tests run.
-  const tagOk = commandLineTagFilter(p.options('test_tag_filters'));
-  const sizeOk = enumFilter(p.options('test_size_filters'));
-  const timeoutOk = enumFilter(p.options('test_timeout_filters'));
-  const selected = tests.filter((t) => tagOk(t.test!.tags) && sizeOk(t.test!.size) && timeoutOk(t.test!.timeout));
+  const selected = tests.filter((t) => runnable(labelToString(t.label), t.test!.tags, t.test!.size, t.test!.timeout));
 
   const buildTestsOnly = p.option('build_tests_only') === true;
   const an = analyzeTopLevel(p, buildTestsOnly ? [] : buildOnly, tests.length);
