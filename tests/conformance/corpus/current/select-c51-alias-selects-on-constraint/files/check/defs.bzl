@@ -1,0 +1,6 @@
+def _impl(ctx):
+  pass
+simple_rule = rule(
+  implementation = _impl,
+  attrs = {}
+)

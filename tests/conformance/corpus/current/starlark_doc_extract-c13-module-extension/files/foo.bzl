@@ -1,0 +1,3 @@
+load("//:dep.bzl", "my_ext")
+
+foo = struct(ext = my_ext)
