@@ -464,3 +464,27 @@ describe('results', () => {
     expect(r.out('bazel-testlogs/pkg/t/test.xml')).toBe('<testsuites/>\n');
   });
 });
+
+describe('select() keys that cannot be used, per profile (row selectKeyFailure)', () => {
+  const files = {
+    'bar/BUILD': '',
+    'foo/BUILD': "genrule(\n    name = 'g',\n    outs = ['g.out'],\n    cmd = select({'//bar:fake': '', '//nopkg:x': ''}),\n)\n",
+  };
+
+  it('4.2.3: one unlocated "While resolving configuration keys" line', async () => {
+    const r = await run(files, 'build', '//foo:g');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("ERROR: While resolving configuration keys for //foo:g: no such target '//bar:fake'");
+    expect(r.stderr).not.toContain('errors encountered');
+  });
+
+  it("current Bazel: each key's error where it arises, then 'errors encountered resolving select() keys' at the rule", async () => {
+    const r = await runCommand({ 'MODULE.bazel': '', ...files }, ['build', '//foo:g'], { workspaceDir: '/ws' });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("ERROR: /ws/bar/BUILD: no such target '//bar:fake': target 'fake' not declared in package 'bar'");
+    expect(r.stderr).toContain("ERROR: no such package 'nopkg': BUILD file not found");
+    expect(r.stderr).toContain('ERROR: /ws/foo/BUILD:1:8: errors encountered resolving select() keys for //foo:g\n');
+    expect(r.stderr).toContain("ERROR: Analysis of target '//foo:g' failed; build aborted: errors encountered resolving select() keys for //foo:g\n");
+    expect(r.stderr).not.toContain('While resolving configuration keys');
+  });
+});

@@ -535,13 +535,13 @@ export class Analysis implements ConfiguredGraph {
         for (const br of part.branches) if (!br.isDefault && !keys.has(labelToString(br.key))) keys.set(labelToString(br.key), { key: br.key, attr: name });
       }
     }
-    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly related?: RelatedLocation[]; readonly depth?: number; readonly dep?: AnalyzedTarget }[] = [];
+    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly keyLabel?: Label; readonly related?: RelatedLocation[]; readonly depth?: number; readonly dep?: AnalyzedTarget }[] = [];
     for (const { key, attr } of keys.values()) {
       const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
       if (dep === undefined) {
         const found = this.lookup.get(key);
         const samePackage = key.repo === rule.label.repo && key.pkg === rule.label.pkg;
-        if ('error' in found && !samePackage) failures.push({ message: found.error, missing: true, label: labelToString(key), key: labelToString(key), attr });
+        if ('error' in found && !samePackage) failures.push({ message: found.error, missing: true, label: labelToString(key), key: labelToString(key), attr, keyLabel: key });
       } else if (dep.failed) {
         // Bazel names the root cause: the string_flag whose value a config_setting on it could not accept.
         const failed = dep.rootCause?.kind === 'target' ? dep.rootCause.label : labelToString((dep.actual ?? dep).label);
@@ -549,7 +549,19 @@ export class Analysis implements ConfiguredGraph {
         failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep), dep });
       }
     }
-    if (failures.length > 0 && !s.selectFailed) {
+    if (failures.length > 0 && !s.selectFailed && this.profile.selectKeyFailure === 'errors-encountered') {
+      // Each missing key's error where it arises (its package's BUILD file; unlocated when there is no package),
+      // then one line at the rule. A failed config_setting already printed its own.
+      for (const f of failures) {
+        const key = f.keyLabel;
+        if (!key) continue;
+        const buildFile = key.repo === '' ? this.loader.getPackage(key.pkg)?.buildFile : undefined;
+        this.report(rule, f.message, { attr: f.attr, selectKey: f.key }, buildFile ? { printedAtFile: buildFile } : { printed: 'none' });
+      }
+      s.cause = { kind: 'diagnostic', diagnostic: this.keysFailed(rule, failures[0]!.attr, failures[0]!.key) };
+      s.failed = true;
+      s.selectFailed = true;
+    } else if (failures.length > 0 && !s.selectFailed) {
       // Without --keep_going, the key whose failure is found first: a missing one, else the shallowest (a
       // config_setting whose `values` are wrong fails before one that must analyse its constraint_values).
       const earliest = failures.reduce((a, b) => ((b.depth ?? Infinity) < (a.depth ?? Infinity) ? b : a));
@@ -566,6 +578,15 @@ export class Analysis implements ConfiguredGraph {
       s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : { kind: 'target', label: f.label };
     }
     return keys.size > 0;
+  }
+
+  /**
+   * Current Bazel's line, at the rule, for select() keys that cannot be used (profile row selectKeyFailure); as
+   * the root cause after "build aborted: " it is unlocated, like an invalid condition's.
+   */
+  private keysFailed(rule: RuleTarget, attr: string, key: string): Diagnostic {
+    const d = this.report(rule, `errors encountered resolving select() keys for ${labelToString(rule.label)}`, { attr, selectKey: key });
+    return { ...d, printedAt: null };
   }
 
   private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState): void {
@@ -856,6 +877,10 @@ export class Analysis implements ConfiguredGraph {
       // which target's select() needed it.
       const setting = labelToString(r.failedSetting.target.label);
       const key = r.explanation?.conditions.find((c) => c.error !== undefined)?.setting ?? setting;
+      if (this.profile.selectKeyFailure === 'errors-encountered') {
+        s.cause ??= { kind: 'diagnostic', diagnostic: this.keysFailed(rule, name, key) };
+        return undefined;
+      }
       this.report(rule, `While resolving configuration keys for ${labelToString(rule.label)}: ${r.error}`, { attr: name, selectKey: key }, { printed: 'none', related });
       s.cause ??= { kind: 'target', label: setting };
       return undefined;
@@ -1020,7 +1045,7 @@ export class Analysis implements ConfiguredGraph {
     rule: RuleTarget | undefined,
     message: string,
     at: LocateRequest = {},
-    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly printedMessage?: string; readonly severity?: 'error' | 'warning'; readonly once?: 'loaded'; readonly step?: number } = {},
+    o: { readonly related?: readonly RelatedLocation[]; readonly printed?: 'rule' | 'none'; readonly printedAtFile?: string; readonly printedMessage?: string; readonly severity?: 'error' | 'warning'; readonly once?: 'loaded'; readonly step?: number } = {},
   ): Diagnostic {
     const inMain = rule !== undefined && rule.label.repo === '';
     const place = inMain ? locateInRule(this.loader.workspace, rule, at) : undefined;
@@ -1031,7 +1056,7 @@ export class Analysis implements ConfiguredGraph {
       message,
       kind: 'analysis',
       ...(rule ? { target: labelToString(rule.label) } : {}),
-      printedAt: rule && o.printed !== 'none' ? { ...rule.location, ...this.outputBaseFile(rule.location.file), ...(o.printedMessage !== undefined ? { message: o.printedMessage } : {}) } : null,
+      printedAt: o.printedAtFile !== undefined ? { file: o.printedAtFile, line: 0, column: 0 } : rule && o.printed !== 'none' ? { ...rule.location, ...this.outputBaseFile(rule.location.file), ...(o.printedMessage !== undefined ? { message: o.printedMessage } : {}) } : null,
       ...(o.related && o.related.length > 0 ? { related: o.related } : {}),
     };
     this.diagnostics.push(d);

@@ -37,7 +37,10 @@ export interface Diagnostic {
   readonly printedAt?: ConsoleLocation | null;
 }
 
-/** Where a console line locates a message. `bare`: Bazel puts no colon after it (one of its messages does). */
+/**
+ * Where a console line locates a message (line 0: the whole file, printed without line and column). `bare`: Bazel
+ * puts no colon after it (one of its messages does).
+ */
 export interface ConsoleLocation {
   readonly file: string;
   readonly line: number;
@@ -104,7 +107,10 @@ export function formatLocation(d: Diagnostic): string {
 export function consoleText(d: Diagnostic, workspaceDir: string): string {
   const at = d.printedAt === undefined ? (d.file ? { file: d.file, line: d.range.start.line, column: d.range.start.column } : null) : d.printedAt;
   // An absolute file (an external repository's, under the output base) is printed as it is.
-  return at ? `${at.file.startsWith('/') ? '' : workspaceDir + '/'}${at.file}:${at.line}:${at.column}${'bare' in at && at.bare ? ' ' : ': '}${at.message ?? d.message}` : d.message;
+  if (!at) return d.message;
+  // Line 0: the whole file (Bazel's location of a package's BUILD file, without a line).
+  const where = at.line === 0 ? '' : `:${at.line}:${at.column}`;
+  return `${at.file.startsWith('/') ? '' : workspaceDir + '/'}${at.file}${where}${'bare' in at && at.bare ? ' ' : ': '}${at.message ?? d.message}`;
 }
 
 /** Orders diagnostics by file, then position, then message, so that outputs are stable. */

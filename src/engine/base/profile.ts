@@ -85,6 +85,14 @@ export interface Profile {
    * or label string" (ConfigurableAttributesTest#configKeyTypeChecking_*), 4.2.3's "want a label string" (checked).
    */
   readonly selectKeyWant: string;
+  /**
+   * How a select() key that cannot be used (names nothing, or its config_setting fails) fails the rule: 4.2.3's
+   * one unlocated "While resolving configuration keys for //p:t: <why>" (checked), or current Bazel's
+   * ConfigConditionsProducer: the key's own error where it arises (a missing target at its package's BUILD file),
+   * then, at the rule, "errors encountered resolving select() keys for //p:t" (ConfigurableAttributesTest
+   * #configKeyNonexistentTarget_otherPackage).
+   */
+  readonly selectKeyFailure: 'while-resolving' | 'errors-encountered';
   /** genrule `tools` build in the host configuration (true) rather than the exec configuration (#10). */
   readonly genruleToolsInHost: boolean;
   /** config_setting visibility is enforced (#11). */
@@ -265,6 +273,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectSameValueAmbiguityAllowed: false,
     selectVerboseNoMatch: false,
     selectKeyWant: 'a label string',
+    selectKeyFailure: 'while-resolving',
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
     configSettingsPublic: true,
@@ -323,6 +332,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectSameValueAmbiguityAllowed: true,
     selectVerboseNoMatch: true,
     selectKeyWant: 'a Label or label string',
+    selectKeyFailure: 'errors-encountered',
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
     configSettingsPublic: false,
