@@ -5,7 +5,7 @@
 
 import type { Profile } from '../base/index.ts';
 import { attrValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from '../loading/index.ts';
-import { labelListAttr, type TargetLookup } from './targets.ts';
+import { labelAttr, labelListAttr, type TargetLookup } from './targets.ts';
 
 export interface PlatformInfo {
   readonly label: string;
@@ -55,6 +55,13 @@ export function resolvePlatform(raw: string, lookup: TargetLookup, profile: Prof
     return { error: `com.google.devtools.build.lib.packages.${cls}: ${r.error}` };
   }
   const t = r.target;
+  // An alias passes its actual's PlatformInfo on (AliasTest#testRedirectChasing: --platforms naming an alias);
+  // the configuration keeps the label it was given, which its rules depend on (checked with 4.2.3's cquery).
+  if (t.kind === 'rule' && t.ruleClass === 'alias') {
+    const actual = labelAttr(t, 'actual');
+    const pi = actual ? resolvePlatform(labelToString(actual), lookup, profile, [...seen, key]) : undefined;
+    if (pi) return 'error' in pi ? pi : { ...pi, label: key };
+  }
   if (t.kind !== 'rule' || t.ruleClass !== 'platform') {
     return { error: `Target ${key} was referenced as a platform, but does not provide PlatformInfo` };
   }
