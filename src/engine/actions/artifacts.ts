@@ -166,6 +166,8 @@ export interface Action {
   readonly executableOutputs?: ReadonlySet<string>;
   /** genrule: the script `bash -c` runs and its environment. */
   readonly script?: string;
+  /** genrule: the shell to run it with when not /bin/bash (--shell_executable). */
+  readonly shell?: string;
   readonly env?: Readonly<Record<string, string>>;
   /** write: the content; symlink: nothing (the one input is copied). */
   readonly content?: Uint8Array;

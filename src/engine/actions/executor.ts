@@ -87,6 +87,9 @@ export function shellQuote(s: string): string {
 
 const NOWHERE = { start: { line: 1, column: 1 }, end: { line: 1, column: 1 } };
 
+/** The shells --shell_executable may name that the emulated bash stands for; any other cannot be started. */
+const BASH_LIKE: ReadonlySet<string> = new Set(['/bin/bash', '/usr/bin/bash', '/bin/sh', '/usr/bin/sh', 'bash', 'sh']);
+
 export class Executor {
   /** Every file of the build: sources read and outputs produced, by exec path. */
   readonly tree = new Map<string, Uint8Array>();
@@ -200,6 +203,7 @@ export class Executor {
 
   private digest(action: Action): string {
     const d = new Digest().string(action.kind).string(action.script ?? '');
+    if (action.shell) d.string(action.shell);
     for (const [k, v] of Object.entries(action.env ?? {}).sort()) d.string(k).string(v);
     if (action.content) d.bytes(action.content);
     for (const i of [...action.inputs].sort((x, y) => (x.execPath < y.execPath ? -1 : 1))) {
@@ -309,6 +313,15 @@ export class Executor {
     const dirs = new Set(action.outputs.map((o) => `${cwd}/${o.execPath.slice(0, o.execPath.lastIndexOf('/'))}`));
     // bash itself adds SHLVL (and PWD, `_`) to what the action environment holds.
     const env = { ...(action.env ?? {}), SHLVL: '1' };
+    const shell = action.shell ?? '/bin/bash';
+    const argv = [shell, '-c', action.script!].map(shellQuote).join(' ');
+    const failed = (code: number, output: string) =>
+      this.fail(action, `${action.progress} failed: (Exit ${code}): ${shell.slice(shell.lastIndexOf('/') + 1)} failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`);
+    if (!BASH_LIKE.has(shell)) {
+      // The emulated machine has bash (and sh) only: any other program cannot be started, as execvp reports it.
+      failed(1, `src/main/tools/process-wrapper-legacy.cc:80: "execvp(${shell}, ...)": No such file or directory`);
+      return { cached: false, exitCode: 1, stdout: '', stderr: '', outputs: new Map(), missing: [], ok: false };
+    }
     let r: ShellResult;
     try {
       r = await runShell({ script: action.script!, cwd, env, files, executable, dirs, limits: this.opts.limits, signal: this.opts.signal });
@@ -327,8 +340,7 @@ export class Executor {
     }
     if (r.exitCode !== 0) {
       // As Bazel 4.2.3's standalone (local) strategy describes a failed spawn: its argv, quoted.
-      const argv = ['/bin/bash', '-c', action.script!].map(shellQuote).join(' ');
-      this.fail(action, `${action.progress} failed: (Exit ${r.exitCode}): bash failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`);
+      failed(r.exitCode, output);
       return { cached: false, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, outputs: new Map(), missing, ok: false };
     }
     if (output) this.events.push({ severity: 'info', text: `From ${action.progress}:\n${output.replace(/\n$/, '')}` });

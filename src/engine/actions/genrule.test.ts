@@ -123,6 +123,19 @@ describe('genrule expansion', () => {
     expect(r.out('bazel-bin/pkg/o')).toBe('bash\n');
   });
 
+  it('--shell_executable runs the command with that shell: sh as bash, a program the machine lacks cannot start', async () => {
+    const files = ws('genrule(name = "x", outs = ["hello"], cmd = "echo hello > $@")');
+    const sh = await build(files, '//pkg:x', '--shell_executable=/bin/sh');
+    expect(sh.exitCode).toBe(0);
+    expect(sh.out('bazel-bin/pkg/hello')).toBe('hello\n');
+    const fake = await build(files, '//pkg:x', '--shell_executable=fake_executable_should_fail');
+    expect(fake.exitCode).toBe(1);
+    expect(fake.stderr).toContain(
+      "Executing genrule //pkg:x failed: (Exit 1): fake_executable_should_fail failed: error executing command fake_executable_should_fail -c 'source external/bazel_tools/tools/genrule/genrule-setup.sh; echo hello > bazel-out/k8-fastbuild/bin/pkg/hello'",
+    );
+    expect(fake.stderr).toContain('"execvp(fake_executable_should_fail, ...)": No such file or directory');
+  });
+
   it('local, tags, message and output_to_bindir are accepted; message is the progress text', async () => {
     const r = await build(ws('genrule(name = "g", outs = ["o"], cmd = "echo hi; echo x > $@", local = True, tags = ["no-remote"], message = "Making o", output_to_bindir = True)'), '//pkg:g');
     expect(r.exitCode).toBe(0);

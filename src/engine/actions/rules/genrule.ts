@@ -126,6 +126,8 @@ function analyzeGenrule(ctx: RuleContext): RuleResult {
   }
   const script = genruleScript(command);
   explanation.script = script;
+  // --shell_executable replaces /bin/bash as the program that runs the script.
+  const shell = String(config.values('shell_executable')[0]?.value ?? '') || undefined;
   if (script.length > COMMAND_LENGTH_LIMIT) explanation.scriptFile = `${pkgDir}/${rule.label.name}.genrule_script.sh`;
 
   ctx.registerAction({
@@ -139,6 +141,7 @@ function analyzeGenrule(ctx: RuleContext): RuleResult {
     outputs: outs,
     executableOutputs: executable ? new Set(outPaths) : undefined,
     script,
+    ...(shell ? { shell } : {}),
     env: GENRULE_ENV,
   });
   // No runfiles but as a data dependency, and then its outputs (GenRuleBase).
