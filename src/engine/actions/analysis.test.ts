@@ -488,3 +488,27 @@ describe('select() keys that cannot be used, per profile (row selectKeyFailure)'
     expect(r.stderr).not.toContain('While resolving configuration keys');
   });
 });
+
+describe('language rules: the rule classes a dependency may be', () => {
+  it('C++ deps: a C++ library rule or a rule giving CcInfo, else misplaced and without CcInfo (checked with 4.2.3)', async () => {
+    const files = {
+      'a/BUILD': [
+        'cc_binary(name = "bin")',
+        'sh_library(name = "shl")',
+        'filegroup(name = "c", srcs = [])',
+        'alias(name = "b", actual = ":c")',
+        'cc_library(name = "ok", deps = [":bin", "x.ld"])',
+        'cc_library(name = "via_alias", deps = [":b"])',
+        'cc_test(name = "sh_dep", deps = [":shl"])',
+      ].join('\n'),
+      'a/x.ld': '',
+    };
+    const expected = '(expected cc_library, objc_library, cc_proto_library or cc_import)';
+    expect((await run(files, 'build', '--nobuild', '//a:ok')).exitCode).toBe(0);
+    const alias = await run(files, 'build', '--nobuild', '//a:via_alias');
+    expect(alias.exitCode).toBe(1);
+    expect(alias.stderr).toContain(`ERROR: /ws/a/BUILD:6:11: in deps attribute of cc_library rule //a:via_alias: alias '//a:b' referring to filegroup rule '//a:c' is misplaced here ${expected} and '//a:c' does not have mandatory providers: 'CcInfo'`);
+    const sh = await run(files, 'build', '--nobuild', '//a:sh_dep');
+    expect(sh.stderr).toContain(`in deps attribute of cc_test rule //a:sh_dep: sh_library rule '//a:shl' is misplaced here ${expected} and '//a:shl' does not have mandatory providers: 'CcInfo'`);
+  });
+});

@@ -43,6 +43,7 @@ import {
   allAttributes,
   attrValue,
   Configurable,
+  describeDependency,
   drawCycle,
   inAttribute,
   inRule,
@@ -986,6 +987,13 @@ export class Analysis implements ConfiguredGraph {
     const finalTarget = dep.actual?.target ?? t;
     const spec = this.attributesOf(owner.schema).find((a) => a.name === attr);
     if (spec?.fileTypes !== undefined) this.checkFileTypes(s, owner, spec, label, t, dep);
+    const classes = spec?.ruleClasses;
+    if (classes && finalTarget.kind === 'rule' && !classes.allowed.includes(finalTarget.ruleClass) && !classes.providedBy.includes(finalTarget.ruleClass) && !dep.failed) {
+      const expected = classes.allowed.length > 1 ? `${classes.allowed.slice(0, -1).join(', ')} or ${classes.allowed[classes.allowed.length - 1]}` : classes.allowed.join('');
+      const what = describeDependency(named, `${finalTarget.ruleClass} rule`);
+      this.report(owner, inAttribute(attr, owner.ruleClass, owner.label) + `${what} is misplaced here (expected ${expected}) and '${labelToString(named.label)}' does not have mandatory providers: '${classes.provider}'`, { attr, value: labelToString(label) });
+      s.failed = true;
+    }
     {
       // Visibility of the target as written: an alias's own, not its actual's.
       if (!isVisible(t, owner.label, this.lookup)) {

@@ -108,7 +108,14 @@ function bazelOrder(table: readonly GeneratedAttr[]): string[] {
  * row is 4.2.3's only.
  */
 const CC_SRCS = ['.cc', '.cpp', '.cxx', '.c++', '.C', '.cu', '.cl', '.c', '.h', '.hh', '.hpp', '.ipp', '.hxx', '.h++', '.inc', '.inl', '.tlh', '.tli', '.H', '.tcc', '.S', '.s', '.asm', '.a', '.lib', '.pic.a', '.lo', '.lo.lib', '.pic.lo', '.so', '.dylib', '.dll', '.o', '.obj', '.pic.o'];
-const CC_DEPS: Partial<AttrSpec> = { fileTypes: ['.ld', '.lds', '.ldscript'], fileNamesOnly: true };
+// A C++ dependency is one of the C++ library rules, or gives CcInfo (cc_binary and cc_test do; checked with 4.2.3;
+// current Bazel's cc rules declare the same allow_rules and providers, AliasTest#testAliasedInvalidDependency).
+const CC_DEP_RULES = ['cc_library', 'objc_library', 'cc_proto_library', 'cc_import'];
+const CC_DEPS: Partial<AttrSpec> = {
+  fileTypes: ['.ld', '.lds', '.ldscript'],
+  fileNamesOnly: true,
+  ruleClasses: { allowed: CC_DEP_RULES, provider: 'CcInfo', providedBy: [...CC_DEP_RULES, 'cc_binary', 'cc_test', 'objc_import', 'cc_shared_library'] },
+};
 const FILE_TYPES: Readonly<Record<string, { readonly spec: Partial<AttrSpec>; readonly bazel4Only?: boolean }>> = {
   'cc_library.deps': { spec: CC_DEPS },
   'cc_binary.deps': { spec: CC_DEPS },

@@ -55,6 +55,12 @@ export interface AttrSpec {
    * is not allowed is "misplaced here", one that does not exist "does not exist"; a rule must produce an allowed file.
    */
   readonly fileTypes?: 'none' | 'any' | readonly string[];
+  /**
+   * Label attributes: the rule classes a dependency may be (Bazel's allowedRuleClasses), unless its rule class
+   * gives the attribute's mandatory provider; else "<rule class> rule '//p:x' is misplaced here (expected …) and
+   * '//p:x' does not have mandatory providers: '<provider>'".
+   */
+  readonly ruleClasses?: { readonly allowed: readonly string[]; readonly provider: string; readonly providedBy: readonly string[] };
   /** Only file targets' names are checked, not what a dependency produces (Bazel's skipAnalysisTimeFileTypeCheck). */
   readonly fileNamesOnly?: boolean;
   /** Label attributes: each dependency must produce exactly one file (Starlark's allow_single_file). */
