@@ -218,6 +218,20 @@ genrule(name = "t", srcs = ["a.txt"] + select({":arm": ["b.txt"], "//conditions:
     expect(events('8.4.2')).toContain('select: got int for dict key, want a Label or label string');
   });
 
+  it('adds ints: `1 + select()` and select() + select() of an int attribute (checked with ctx.attr in 4.2.3)', () => {
+    const s = scenario({
+      'pkg/defs.bzl': 'def _impl(ctx):\n    return []\nr = rule(implementation = _impl, attrs = {"n": attr.int()})\n',
+      'pkg/BUILD': `load(":defs.bzl", "r")
+config_setting(name = "a", values = {"test_arg": "a"})
+r(name = "one", n = 1 + select({":a": 0, "//conditions:default": 5}))
+r(name = "two", n = select({":a": 0, "//conditions:default": 3}) + select({":a": 0, "//conditions:default": 4}))
+`,
+    });
+    const n = (name: string) => resolveAttribute(s.rule(`//pkg:${name}`), 'n', s.target, s.ctx);
+    expect(n('one')).toMatchObject({ value: 6 });
+    expect(n('two')).toMatchObject({ value: 7 });
+  });
+
   it('a select() on a nonconfigurable attribute is a loading error', () => {
     const s = scenario({ 'pkg/BUILD': 'genrule(name = "t", outs = select({"//conditions:default": ["a"]}), cmd = "x")\n' });
     s.ctx.loader.getPackage('pkg');

@@ -568,6 +568,8 @@ function concat(a: PlainAttrValue, b: PlainAttrValue): PlainAttrValue {
   if (a === null) return b;
   if (b === null) return a;
   if (typeof a === 'string' && typeof b === 'string') return a + b;
+  // Ints add, in 32 bits (Type.INTEGER.concat): `1 + select({...: 2})` is 3.
+  if (typeof a === 'number' && typeof b === 'number') return (a + b) | 0;
   if (Array.isArray(a) && Array.isArray(b)) {
     // Lists concatenate; dicts (lists of pairs) merge, later keys winning (select() + dict is `|`-like).
     if (a.length > 0 && Array.isArray(a[0]) || b.length > 0 && Array.isArray(b[0])) {

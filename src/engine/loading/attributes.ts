@@ -80,6 +80,28 @@ export function typeLabel(t: AttrType): string {
   }
 }
 
+/**
+ * For a type whose values cannot be concatenated (Bazel's Type.concat returns null), its name as Bazel's Type prints
+ * it; undefined for the types that concatenate: strings join, ints add, lists append, dicts merge.
+ */
+export function notConcatenable(t: AttrType): string | undefined {
+  switch (t) {
+    case 'bool':
+      return 'boolean';
+    case 'label':
+    case 'nodep_label':
+      return 'label';
+    case 'output':
+    case 'tristate':
+    case 'license':
+      return t;
+    case 'distribs':
+      return 'distributions';
+    default:
+      return undefined;
+  }
+}
+
 export interface ConversionContext {
   readonly ruleClass: string;
   readonly pkg: PackageContext;
@@ -100,6 +122,9 @@ export function convertAttribute(spec: AttrSpec, v: Value, ctx: ConversionContex
   const what = `attribute '${spec.name}' in '${ctx.ruleClass}' rule`;
   try {
     if (v instanceof SelectValue) {
+      // BuildType.SelectorList: a concatenation is checked against the attribute's type before anything else.
+      const cannot = v.parts.length > 1 ? notConcatenable(spec.type) : undefined;
+      if (cannot) return { error: `type '${cannot}' doesn't support select concatenation` };
       if (spec.configurable === false) return { error: `attribute "${spec.name}" is not configurable` };
       return { value: new Configurable(v.parts.map((p) => convertPart(spec, p, ctx, what))) };
     }

@@ -3,7 +3,7 @@
 // `select({...}) + [...]` must build a list of parts (Bazel's SelectorList); the values layer calls
 // `binaryOp(op, other, selfOnLeft)` on a StarlarkValue that defines it when the built-in operator does not apply.
 
-import { EvalError, None, quote, reprInto, type StarlarkValue, type ThreadLike, type Value, Dict, List, Tuple, typeName } from '../starlark/index.ts';
+import { EvalError, None, quote, reprInto, type StarlarkValue, type ThreadLike, type Value, Dict, typeName } from '../starlark/index.ts';
 import { compareLabels, labelToString, type Label } from './label.ts';
 
 /** A Label object, as `Label("//pkg:name")` returns and `attr.label` values are in rule implementations. */
@@ -101,16 +101,20 @@ export class SelectValue implements StarlarkValue {
   }
   freeze(): void {}
 
-  /** `+` and `|` with lists, dicts, strings and other selects (BuildType.SelectorList.concat). */
+  /**
+   * `+` with a value of any type or another select, `|` with a dict (SelectorList.binaryOp). Which types an
+   * attribute can concatenate is checked when the rule is created ("type 'boolean' doesn't support select
+   * concatenation"), so `0 + select({...: 1})` is a value here, for an int attribute to add up.
+   */
   binaryOp(op: string, other: Value, selfOnLeft: boolean): Value | undefined {
-    if (op !== '+' && op !== '|') return undefined;
+    if (op !== '+' && (op !== '|' || nativeType(other) !== 'dict')) return undefined;
     const mine = this.parts;
     const theirs = other instanceof SelectValue ? other.parts : [other];
-    if (!(other instanceof SelectValue)) checkConcatenable(other, op);
-    // SelectorList.concat: the operands' native types (a select()'s is its first value's) must agree.
+    // SelectorList.of: the operands' native types (a select()'s is its first value's) must agree; Bazel names `+`
+    // whichever operator it was.
     const [l, r] = selfOnLeft ? [this as Value, other] : [other, this as Value];
     if (!canConcatenate(nativeType(l), nativeType(r))) {
-      throw new EvalError(`'${op}' operator applied to incompatible types (${concatTypeName(l)}, ${concatTypeName(r)})`);
+      throw new EvalError(`'+' operator applied to incompatible types (${concatTypeName(l)}, ${concatTypeName(r)})`);
     }
     return new SelectValue(selfOnLeft ? [...mine, ...theirs] : [...theirs, ...mine]);
   }
@@ -131,11 +135,6 @@ function concatTypeName(v: Value): string {
 function canConcatenate(a: string, b: string): boolean {
   const listy = (t: string) => t === 'list' || t === 'tuple';
   return a === b || (listy(a) && listy(b));
-}
-
-function checkConcatenable(v: Value, op: string): void {
-  if (typeof v === 'string' || v instanceof List || v instanceof Tuple || v instanceof Dict) return;
-  throw new EvalError(`'${op}' operator applied to incompatible types (select, ${typeName(v)})`);
 }
 
 /** Bazel's select(x, no_match_error = '') builtin; `keyWant` is the profile's selectKeyWant. */

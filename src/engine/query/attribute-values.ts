@@ -95,5 +95,6 @@ function concatValues(parts: PlainAttrValue[]): PlainAttrValue {
   if (nonNull.length === 0) return null;
   if (nonNull.length === 1) return nonNull[0]!;
   if (nonNull.every((p) => typeof p === 'string')) return nonNull.join('');
+  if (nonNull.every((p) => typeof p === 'number')) return nonNull.reduce((a, b) => (a + b) | 0);
   return nonNull.flatMap((p) => (Array.isArray(p) ? p : [p])) as PlainAttrValue;
 }
