@@ -103,6 +103,12 @@ export interface Profile {
    */
   readonly configSettingsPublic: boolean;
   /**
+   * Bazel's StringUtil.joinEnglishList puts a comma before the last "or" of three or more items (`'a', 'b', or 'c'`,
+   * current Bazel's joinEnglishListSingleQuoted, e.g. in "invalid value in 'x' attribute: has to be one of …");
+   * 4.2.3 writes `'a', 'b' or 'c'` (checked with attr.string(values = …) and py_library's srcs_version).
+   */
+  readonly englishListOxfordComma: boolean;
+  /**
    * The platform used when --platforms / --host_platform are not given: 4.2.3's `@local_config_platform//:host`,
    * current Bazel's `@platforms//host` (both the Linux x86_64 machine the corpus was recorded on).
    */
@@ -277,6 +283,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
     configSettingsPublic: true,
+    englishListOxfordComma: false,
     defaultHostPlatform: '@local_config_platform//:host',
     platformEdges: {
       rules: { allExcept: ['alias', 'bind', 'constraint_setting', 'constraint_value', 'environment', 'environment_group', 'label_flag', 'label_setting', 'platform', 'toolchain', 'toolchain_type'] },
@@ -336,6 +343,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
     configSettingsPublic: false,
+    englishListOxfordComma: true,
     defaultHostPlatform: '@platforms//host:host',
     platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: 'exec' },
     implicitToolsAnalysed: false,

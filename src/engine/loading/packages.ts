@@ -8,6 +8,7 @@
 
 import { javaHashSetOrder, javaLabelHash, type Diagnostic, type Profile, type StackFrame } from '../base/index.ts';
 import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
+import { allowedValueErrors } from './allowed-values.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
 import { labelToString, validateTargetName, type Label } from './label.ts';
 import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
@@ -59,7 +60,7 @@ export class Package {
 
 export interface BuilderOptions {
   readonly workspace: Workspace;
-  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags, implicitTestsRepeatedOnRestart, nativeShRules. */
+  /** The rows read here: labels, postBazel4Attributes, implicitTestsFilteredByTags, implicitTestsRepeatedOnRestart, nativeShRules, englishListOxfordComma. */
   readonly profile: Profile;
   /** The absolute workspace path Bazel puts in messages such as "defined at /ws/pkg/BUILD:3:8". */
   readonly workspaceDir: string;
@@ -187,6 +188,11 @@ export class PackageBuilder {
         continue;
       }
       if (r.value !== null) attrs.set(k, r.value);
+      // RuleClass.checkAllowedValues, right after the attribute is set (before the next one is converted).
+      for (const e of allowedValueErrors(spec, r.value, this.opts.profile.englishListOxfordComma)) {
+        this.error(loc, prefix + e);
+        inError = true;
+      }
       if (spec.type === 'label_list' && r.value !== null) {
         // Bazel's RuleClass.checkForDuplicateLabels: in every value a label-list attribute can take (each
         // combination of select() branches, concatenated), a label may occur only once.

@@ -136,6 +136,29 @@ const FILE_TYPES: Readonly<Record<string, { readonly spec: Partial<AttrSpec>; re
  */
 const CC_TOOLCHAIN_EXEC = new Set(['all_files', 'compiler_files', 'compiler_files_without_includes', 'strip_files', 'objcopy_files', 'as_files', 'ar_files', 'linker_files', 'dwp_files', 'coverage_files', '$interface_library_builder', '$link_dynamic_library_tool']);
 
+/**
+ * The values some of 4.2.3's native string attributes allow (Bazel's allowedValues, which the build-language tables
+ * do not list), each checked against Bazel 4.2.3 ("invalid value in 'srcs_version' attribute: has to be one of 'PY2',
+ * 'PY3', 'PY2AND3', 'PY2ONLY' or 'PY3ONLY' instead of 'x'"). Current Bazel's rules_python takes any python_version
+ * (`X.Y`) and a defunct srcs_version; the values its other attributes allow (stamp, precompile, …) are not recorded
+ * in generated/bazel-current-rules.ts, so they are not checked.
+ */
+const PY_SRCS_VERSIONS = ['PY2', 'PY3', 'PY2AND3', 'PY2ONLY', 'PY3ONLY'];
+const PY_VERSIONS = ['PY2', 'PY3'];
+const BAZEL4_ALLOWED_VALUES: Readonly<Record<string, readonly string[]>> = {
+  'py_library.srcs_version': PY_SRCS_VERSIONS,
+  'py_binary.srcs_version': PY_SRCS_VERSIONS,
+  'py_test.srcs_version': PY_SRCS_VERSIONS,
+  'py_binary.python_version': PY_VERSIONS,
+  'py_test.python_version': PY_VERSIONS,
+  'py_runtime.python_version': PY_VERSIONS,
+};
+
+function withAllowedValues(ruleClass: string, a: AttrSpec): AttrSpec {
+  const allowed = BAZEL4_ALLOWED_VALUES[`${ruleClass}.${a.name}`];
+  return allowed ? { ...a, allowedValues: allowed } : a;
+}
+
 function withFileTypes(ruleClass: string, a: AttrSpec, bazel4: boolean): AttrSpec {
   const row = FILE_TYPES[`${ruleClass}.${a.name}`];
   const typed = row && (bazel4 || !row.bazel4Only) ? { ...a, ...row.spec } : a;
@@ -171,7 +194,7 @@ function schemaOf(ruleClass: string, withImplicit: boolean): RuleSchema {
     else if (Object.prototype.hasOwnProperty.call(SHARED_ATTRIBUTES, a[0]) && !NOT_SHARED_HERE.has(a[0])) shared.push(a[0]);
     else {
       const s = spec(a, withImplicit);
-      if (s) attrs.push(withFileTypes(ruleClass, s, withImplicit));
+      if (s) attrs.push(withFileTypes(ruleClass, withImplicit ? withAllowedValues(ruleClass, s) : s, withImplicit));
     }
   }
   // Shared attributes of current Bazel (marked modernOnly) that 4.2.3's tables cannot list.

@@ -67,6 +67,12 @@ export interface AttrSpec {
   readonly singleFile?: boolean;
   /** List and dict attributes: an empty value is an error, "attribute must be non empty" (allow_empty = False). */
   readonly nonEmpty?: boolean;
+  /**
+   * The only values the attribute may be given (Bazel's AllowedValueSet: attr.string/attr.int(values = …), a native
+   * rule's allowedValues), in order, without repeats. Every value a select() can give is checked when the rule is
+   * created; the default is not.
+   */
+  readonly allowedValues?: readonly (string | number | boolean)[];
   /** Label attributes only: the edge is a host/exec tool dependency (genrule tools). */
   readonly tool?: boolean;
   /**

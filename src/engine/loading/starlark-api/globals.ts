@@ -287,6 +287,13 @@ function starlarkFileTypes(o: AttrOptions): Pick<AttrSpec, 'fileTypes' | 'single
   return { fileTypes: 'none' };
 }
 
+/** `values = [...]` of attr.string/attr.int: Bazel's AllowedValueSet (a set: repeats dropped; empty: no check). */
+function allowedValues(values: readonly Value[]): Pick<AttrSpec, 'allowedValues'> {
+  const out: (string | number | boolean)[] = [];
+  for (const v of values) if ((typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && !out.includes(v)) out.push(v);
+  return out.length > 0 ? { allowedValues: out } : {};
+}
+
 /** The loading schema of a Starlark rule class (built once, after it was exported). */
 const schemas = new WeakMap<RuleClass, RuleSchema>();
 export function ruleSchemaOf(rule: RuleClass): RuleSchema {
@@ -301,6 +308,7 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     implicit: name.startsWith('_') || undefined,
     ...(LABEL_KINDS.has(a.kind) ? starlarkFileTypes(a.opts) : {}),
     nonEmpty: !a.opts.allowEmpty || undefined,
+    ...allowedValues(a.opts.values),
     doc: a.opts.doc ?? '',
   }));
   const bs = rule.buildSetting;
