@@ -89,6 +89,20 @@ describe('command diagnostics', () => {
     expect(e!.parts[0]!.outcome).toBe('ambiguous');
   });
 
+  it('the same loading error twice in one package is printed twice, the package error once (4.2.3, checked)', async () => {
+    const files = {
+      'p/defs.bzl': 'def _impl(ctx):\n    return []\nr = rule(implementation = _impl, attrs = {"s": attr.string(values = ["a"])})\n',
+      'p/BUILD': 'load(":defs.bzl", "r")\nr(name = "x", s = select({"//c:y": "z", "//c:z": "z"}))\n',
+    };
+    const r = await run(files, 'build', '--nobuild', '//p:x');
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('ERROR:'))).toEqual([
+      "ERROR: /ws/p/BUILD:2:2: //p:x: invalid value in 's' attribute: has to be one of 'a' instead of 'z'",
+      "ERROR: /ws/p/BUILD:2:2: //p:x: invalid value in 's' attribute: has to be one of 'a' instead of 'z'",
+      "ERROR: error loading package 'p': Package 'p' contains errors",
+    ]);
+  });
+
   it('a cquery word that is not a valid target pattern is skipped as a build skips it, not a crash', async () => {
     const r = await run(FILES, 'cquery', '€');
     expect(r.exitCode).toBe(1);

@@ -134,10 +134,17 @@ export class Console {
 
   /** Loader and query events, in the order they happened (a located one keeps its Diagnostic). */
   events(events: readonly BuildEvent[]): void {
+    const before = this.err.length;
+    const batch = new Map<string, Set<unknown>>();
     for (const e of events) {
       // A package's loading error that a target pattern already reported as its own (`ERROR: error loading
-      // package …`) is printed once, as Bazel does; the Diagnostic is kept for the editor.
-      if (!(e.severity === 'error' && this.err.includes(`ERROR: ${e.text}\n`))) this.line(e.severity, e.text);
+      // package …`) is printed once, as Bazel does; the Diagnostic is kept for the editor. Two Diagnostics with one
+      // text in one batch are two errors of one package (a value not allowed in two select() branches): both print.
+      const line = `ERROR: ${e.text}\n`;
+      const seen = batch.get(line);
+      const repeated = e.severity === 'error' && (this.err.slice(0, before).includes(line) || (seen !== undefined && (e.diagnostic === undefined || seen.has(e.diagnostic))));
+      if (!repeated) this.line(e.severity, e.text);
+      if (e.severity === 'error') batch.set(line, (seen ?? new Set()).add(e.diagnostic));
       if (e.diagnostic) this.diagnostics.push(e.diagnostic);
     }
   }
