@@ -179,13 +179,13 @@ test('a misspelt values key: a marker on it in the config_setting, and Why says 
   expect(own!.startLine).toBe(3);
   expect(own!.startColumn).toBeLessThanOrEqual(15);
   expect(own!.endColumn).toBeGreaterThanOrEqual(21);
-  const user = markers.find((m) => m.message.startsWith('While resolving configuration keys for //pkg:banner'));
+  const user = markers.find((m) => m.message.startsWith('errors encountered resolving select() keys for //pkg:banner'));
   expect(user).toMatchObject({ startLine: 15, startColumn: 9, endColumn: 15 });
   await problemsTab(page).click();
   await expect(problemGroupRows(page, 'Command')).toHaveCount(2);
 
   // At the rule using it: the select() cannot use the condition, and why.
-  await problemGroupRows(page, 'Command').filter({ hasText: 'While resolving configuration keys' }).click();
+  await problemGroupRows(page, 'Command').filter({ hasText: 'errors encountered resolving select() keys' }).click();
   await expect.poll(() => cursor(page)).toMatchObject({ line: 15, column: 9 });
   const card = why(page).getByRole('region', { name: 'select() in cmd' });
   await expect(card).toContainText('No branch can be chosen: //pkg:arm cannot be used as a condition.');

@@ -80,7 +80,7 @@ describe('partSentences', () => {
       details: ['`//pkg:typo`: `cpuu` in `values` is not an option Bazel knows. Did you mean `cpu`?'],
     });
     const { own, others } = diagnosticsAbout(r, '//pkg:g');
-    expect(own.map((d) => d.message)).toEqual(["While resolving configuration keys for //pkg:g: Analysis of target '//pkg:typo' failed"]);
+    expect(own.map((d) => d.message)).toEqual(['errors encountered resolving select() keys for //pkg:g']);
     expect(others.map((d) => d.target)).toEqual(['//pkg:typo']);
   });
 });
