@@ -445,6 +445,39 @@ describe('Starlark rules', () => {
   });
 });
 
+describe('attribute defaults through the commands', () => {
+  // ConfigurableAttributesTest#selectableDefaultValueWithRuleDefault (current case select-c49): None in the chosen
+  // branch gives the label attribute's default, a dependency cquery lists (rulepen crashed there before).
+  const files = {
+    'conditions/BUILD': "config_setting(name = 'a', values = {'test_arg': 'a'})",
+    'mock_rules/BUILD': '',
+    'mock_rules/defs.bzl': 'def _impl(ctx):\n    return []\nrule_with_label_default = rule(implementation = _impl, attrs = {"dep": attr.label(default = "//foo:default", allow_files = True)})\nrule_with_boolean_attr = rule(implementation = _impl, attrs = {"boolean_attr": attr.bool()})\n',
+    'foo/BUILD': "load('//mock_rules:defs.bzl', 'rule_with_boolean_attr', 'rule_with_label_default')\nrule_with_label_default(name = 'rule', dep = select({'//conditions:a': None}))\nrule_with_boolean_attr(name = 'default', boolean_attr = 1)\n",
+  };
+
+  it('cquery labels() and build of a select() whose chosen branch is None', async () => {
+    const labels = await run(files, 'cquery', 'labels(dep, //foo:rule)', '--test_arg=a');
+    expect(labels.stderr).not.toContain('crashed');
+    expect(labels.exitCode).toBe(0);
+    expect(labels.stdout).toMatch(/^\/\/foo:default \([0-9a-f]+\)\n$/);
+    const build = await run(files, 'build', '--nobuild', '//foo:rule', '--test_arg=a');
+    expect(build.exitCode).toBe(0);
+    const query = await run(files, 'query', 'labels(dep, //foo:rule)');
+    expect(query.stdout).toBe('//foo:default\n');
+  });
+
+  it.each(['4.2.3', '8.4.2'])('cquery deps() and labels() of an unset label attribute list its default (.bazelversion %s)', async (version) => {
+    const unset = { ...files, '.bazelversion': version, 'foo/BUILD': files['foo/BUILD'].replace(", dep = select({'//conditions:a': None})", '') };
+    const deps = await run(unset, 'cquery', 'deps(//foo:rule)');
+    expect(deps.exitCode).toBe(0);
+    expect(deps.stdout).toMatch(/^\/\/foo:default \(/m);
+    const labels = await run(unset, 'cquery', 'labels(dep, //foo:rule)');
+    expect(labels.stdout).toMatch(/^\/\/foo:default \([0-9a-f]+\)\n$/);
+    const none = await run(unset, 'cquery', 'deps(//foo:rule)', '--noimplicit_deps');
+    expect(none.stdout).not.toContain('//foo:default');
+  });
+});
+
 describe('results', () => {
   it('a build carries the configured-target graph, tool edges marked', async () => {
     const r = await run(

@@ -48,6 +48,7 @@ import {
   inAttribute,
   inRule,
   isLabelType,
+  isNativeSchema,
   isVisible,
   labelsIn,
   labelToString,
@@ -59,12 +60,14 @@ import {
   dependencyDoesNotExist,
   producesNoAllowedFile,
   notVisible,
+  parseCanonicalLabel,
   parseLabelInPackage,
   inTargetNoSuchLabel,
   targetInPackageInError,
   referencedBy,
   testonlyDependency,
   type AttrSpec,
+  type AttrValue,
   type Label,
   type LocateRequest,
   type Loader,
@@ -104,6 +107,8 @@ export interface AnalysisExplanations {
 interface NodeState {
   readonly edges: ConfiguredEdge[];
   readonly attrs: Map<string, PlainAttrValue>;
+  /** Attributes of `attrs` whose value is the default: unset, or None in every select() branch chosen. */
+  defaulted?: Set<string>;
   readonly prerequisites: Map<string, AnalyzedTarget[]>;
   /** A select() of this target failed (only its first failure is reported). */
   selectFailed: boolean;
@@ -138,11 +143,6 @@ function earlierCause(s: NodeState, cause: RootCause | undefined, step: number):
   if (s.cause !== undefined && (s.causeStep === undefined || s.causeStep <= step)) return;
   s.cause = cause;
   s.causeStep = step;
-}
-
-function implicitLabel(s: string): Label {
-  const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s)!;
-  return { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! };
 }
 
 export class Analysis implements ConfiguredGraph {
@@ -624,27 +624,29 @@ export class Analysis implements ConfiguredGraph {
       if (spec.implicit) {
         // 4.2.3's C++ toolchain by --cpu: the cc_toolchain_suite --crosstool_top names, in the rule's configuration.
         if (spec.name === ':cc_toolchain' && this.profile.toolchains.ccToolchainSuite && typeof spec.default === 'string') {
-          this.edge(s, rule, spec.name, implicitLabel(spec.default), config, { implicit: true, tool: false, checked: false });
+          this.edge(s, rule, spec.name, parseCanonicalLabel(spec.default), config, { implicit: true, tool: false, checked: false });
           continue;
         }
         if (spec.queryOnly && !this.profile.implicitToolsAnalysed) continue;
         this.toolEdges(s, rule, spec, attrValue(rule, spec.name), depConfig, tool);
         continue;
       }
-      if (!rule.attrs.has(spec.name)) {
-        // A native rule's default labels (cc_binary's malloc) are implicit dependencies on Bazel's tools.
-        if (this.profile.implicitToolsAnalysed) this.toolEdges(s, rule, spec, attrValue(rule, spec.name), depConfig, tool);
-        continue;
-      }
       const value = s.attrs.has(spec.name) ? s.attrs.get(spec.name) : this.resolve(rule, spec.name, config, s);
       if (value === undefined) continue;
+      // Unset, or None in the select() branches chosen: the attribute's default, a dependency not written.
+      const defaulted = s.defaulted?.has(spec.name) === true;
+      if (defaulted && isNativeSchema(rule.schema)) {
+        // A native rule's default labels (cc_binary's malloc) are implicit dependencies on Bazel's tools.
+        if (this.profile.implicitToolsAnalysed) this.toolEdges(s, rule, spec, value, depConfig, tool);
+        continue;
+      }
       // A label listed twice is one dependency (the duplicate is a loading error).
       const seen = new Set<string>();
       for (const l of labelsIn(spec.type, value)) {
         const k = labelToString(l);
         if (seen.has(k)) continue;
         seen.add(k);
-        this.edge(s, rule, spec.name, l, depConfig, { implicit: false, tool, checked: true });
+        this.edge(s, rule, spec.name, l, depConfig, { implicit: defaulted, tool, checked: true });
       }
     }
     // Every other select() is resolved too (cmd, tags, …), for its explanation and errors.
@@ -696,10 +698,9 @@ export class Analysis implements ConfiguredGraph {
    * Implicit edges to Bazel's tools, from an implicit attribute or an unset attribute's default labels. Tools the
    * stand-in @bazel_tools lacks (Java's and proto's, which Bazel downloads) are left out rather than errors.
    */
-  private toolEdges(s: NodeState, rule: RuleTarget, spec: AttrSpec, v: unknown, config: Configuration, tool: boolean): void {
-    for (const l of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {
-      if (typeof l !== 'string' || !/^(@[^/]*)?\/\/[^:]*:/.test(l)) continue;
-      const label = implicitLabel(l);
+  private toolEdges(s: NodeState, rule: RuleTarget, spec: AttrSpec, v: AttrValue | undefined, config: Configuration, tool: boolean): void {
+    if (v === undefined || v instanceof Configurable) return;
+    for (const label of labelsIn(spec.type, v)) {
       if ('error' in this.lookup.get(label)) continue;
       this.edge(s, rule, spec.name, label, config, { implicit: true, tool, checked: false });
     }
@@ -797,7 +798,7 @@ export class Analysis implements ConfiguredGraph {
    */
   private resolveToolchains(rule: RuleTarget, config: Configuration, key: string, s: NodeState): boolean {
     const native = this.profile.toolchains.nativeTypes[rule.ruleClass] ?? [];
-    const requests = [...native.map((t) => ({ type: implicitLabel(t), mandatory: true })), ...(rule.schema.toolchains ?? [])];
+    const requests = [...native.map((t) => ({ type: parseCanonicalLabel(t), mandatory: true })), ...(rule.schema.toolchains ?? [])];
     this.traceToolchains(rule, config, requests);
     if (requests.length === 0) return true;
     const r = this.toolchainResolver.resolve(requests, config, this.hostPlatform, labelListAttr(rule, 'exec_compatible_with'));
@@ -863,6 +864,7 @@ export class Analysis implements ConfiguredGraph {
     }
     if (!('error' in r)) {
       s.attrs.set(name, r.value);
+      if (r.defaulted) (s.defaulted ??= new Set()).add(name);
       return r.value;
     }
     s.failed = true;

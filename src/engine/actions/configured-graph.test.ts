@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { consoleText } from '../base/index.ts';
 import { scenario, type Scenario } from '../config/index.ts';
 import { Analysis } from './analysis.ts';
-import { dataRunfilesOf } from './artifacts.ts';
+import { dataRunfilesOf, type AnalyzedTarget } from './artifacts.ts';
+import { labelToString } from '../loading/index.ts';
 
 function analyse(s: Scenario, label: string) {
   const an = new Analysis({ context: s.ctx, target: s.target });
@@ -122,6 +123,69 @@ describe('select() failures are Diagnostics with the places that explain them', 
     const d = an.allDiagnostics()[0]!;
     expect(d.message).toMatch(/^\/\/pkg:fg is not a valid select\(\) condition for \/\/pkg:t\./);
     expect(d.range.start).toEqual({ line: 2, column: 53 });
+  });
+});
+
+describe("an attribute's default", () => {
+  // A Starlark rule's label defaults are dependencies like written ones (analysed, checked, listed by cquery), but
+  // implicit ones (cquery --noimplicit_deps drops them); None in the select() branch chosen gives the default
+  // too (ConfigurableAttributesTest#selectableDefaultValueWithRuleDefault). Checked with 4.2.3.
+  const files = {
+    'conditions/BUILD': 'config_setting(name = "a", values = {"test_arg": "a"})\n',
+    'defs/BUILD': '',
+    'defs/defs.bzl': [
+      'def _impl(ctx):',
+      '    print("dep=%s deps=%s keyed=%s" % (ctx.attr.dep, ctx.attr.deps, ctx.attr.keyed))',
+      '    return []',
+      'with_defaults = rule(implementation = _impl, attrs = {',
+      '    "dep": attr.label(default = "//foo:default", allow_files = True),',
+      '    "deps": attr.label_list(default = ["//foo:default", "//priv:p"]),',
+      '    "keyed": attr.label_keyed_string_dict(default = {"//foo:default": "x"}),',
+      '})',
+      'def _plain(ctx):',
+      '    return []',
+      'plain = rule(implementation = _plain)',
+    ].join('\n'),
+    'foo/BUILD': [
+      'load("//defs:defs.bzl", "plain", "with_defaults")',
+      'with_defaults(name = "unset")',
+      'with_defaults(name = "none", dep = select({"//conditions:a": None}), deps = select({"//conditions:a": None, "//conditions:default": [":other"]}))',
+      'with_defaults(name = "set", dep = ":other")',
+      'plain(name = "default")',
+      'plain(name = "other")',
+    ].join('\n'),
+    'priv/BUILD': 'load("//defs:defs.bzl", "plain")\nplain(name = "p", visibility = ["//visibility:public"])\n',
+  };
+  const edges = (an: Analysis, root: AnalyzedTarget) =>
+    an.deps(root).filter((e) => !e.attr.startsWith('$')).map((e) => `${e.attr} ${labelToString(e.to.target.label)}${e.implicit ? ' implicit' : ''}`);
+
+  it.each(['4.2.3', '8.4.2'])('unset: its default labels are implicit dependencies, analysed and seen by the implementation (.bazelversion %s)', (version) => {
+    const { an, root, texts } = analyse(scenario({ ...files, '.bazelversion': version }), '//foo:unset');
+    expect(root.failed).toBe(false);
+    expect(edges(an, root)).toEqual(['dep //foo:default implicit', 'deps //foo:default implicit', 'deps //priv:p implicit', 'keyed //foo:default implicit']);
+    const printed = an.takeDiagnostics().map((e) => ('text' in e ? e.text : 'message' in e ? e.message : e.diagnostic.message));
+    expect(printed).toEqual(['/ws/defs/defs.bzl:2:10: dep=<target //foo:default> deps=[<target //foo:default>, <target //priv:p>] keyed={<target //foo:default>: "x"}']);
+    expect(texts).toEqual([]);
+  });
+
+  it.each(['4.2.3', '8.4.2'])('None in the chosen branch: the default, implicit; another branch: written (.bazelversion %s)', (version) => {
+    const a = analyse(scenario({ ...files, '.bazelversion': version }, ['--test_arg=a']), '//foo:none');
+    expect(a.root.failed).toBe(false);
+    expect(edges(a.an, a.root)).toEqual(['dep //foo:default implicit', 'deps //foo:default implicit', 'deps //priv:p implicit', 'keyed //foo:default implicit']);
+    const b = analyse(scenario({ ...files, '.bazelversion': version }, ['--test_arg=b']), '//foo:set');
+    expect(edges(b.an, b.root)).toEqual(['dep //foo:other', 'deps //foo:default implicit', 'deps //priv:p implicit', 'keyed //foo:default implicit']);
+  });
+
+  it('a default is checked like a written label: visibility, and a target that does not exist', () => {
+    const hidden = { ...files, 'priv/BUILD': 'load("//defs:defs.bzl", "plain")\nplain(name = "p")\n' };
+    const { root, texts } = analyse(scenario(hidden), '//foo:unset');
+    expect(root.failed).toBe(true);
+    expect(texts).toContain(
+      "/ws/foo/BUILD:2:14: in with_defaults rule //foo:unset: target '//priv:p' is not visible from target '//foo:unset'. Check the visibility declaration of the former target if you think the dependency is legitimate",
+    );
+    const missing = analyse(scenario({ ...files, 'foo/BUILD': files['foo/BUILD'].replace('plain(name = "default")', '') }), '//foo:unset');
+    expect(missing.root.failed).toBe(true);
+    expect(missing.texts.join('\n')).toContain("no such target '//foo:default'");
   });
 });
 

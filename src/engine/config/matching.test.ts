@@ -549,3 +549,36 @@ genrule(name = "t", outs = ["t.txt"], cmd = ${cmd})
     expect(r.explanation!.chosen).toEqual(['', '//pkg:opt']);
   });
 });
+
+describe('None in a select() branch', () => {
+  // ConfigurableAttributesTest#selectableDefaultValueWithRuleDefault; Bazel 4.2.3 picks //foo:default there too.
+  const files = {
+    'conditions/BUILD': 'config_setting(name = "a", values = {"test_arg": "a"})\n',
+    'foo/defs.bzl': [
+      'def _impl(ctx):',
+      '    return []',
+      'with_default = rule(implementation = _impl, attrs = {"dep": attr.label(default = "//foo:default"), "deps": attr.label_list(default = [":x"]), "s": attr.string(default = "sd"), "d": attr.string_keyed_label_dict(default = {"k": "//foo:default"})})',
+    ].join('\n'),
+    'foo/BUILD': [
+      'load(":defs.bzl", "with_default")',
+      'with_default(name = "rule", dep = select({"//conditions:a": None}), deps = select({"//conditions:a": None, "//conditions:default": [":y"]}), s = select({"//conditions:default": None}), d = select({"//conditions:a": None}))',
+      'with_default(name = "plain")',
+    ].join('\n'),
+  };
+
+  it.each(['4.2.3', '8.4.2'])("stands for the attribute's default, as a value of its type (.bazelversion %s)", (version) => {
+    const s = scenario({ ...files, '.bazelversion': version }, ['--test_arg=a']);
+    const resolve = (attr: string, rule = '//foo:rule') => resolveAttribute(s.rule(rule), attr, s.target, s.ctx);
+    expect(resolve('dep')).toMatchObject({ value: { repo: '', pkg: 'foo', name: 'default' }, defaulted: true });
+    expect(resolve('deps')).toMatchObject({ value: [{ repo: '', pkg: 'foo', name: 'x' }], defaulted: true });
+    expect(resolve('s')).toMatchObject({ value: 'sd', defaulted: true });
+    expect(resolve('d')).toMatchObject({ value: [['k', { repo: '', pkg: 'foo', name: 'default' }]], defaulted: true });
+    // Unset: the default, not written either.
+    expect(resolve('dep', '//foo:plain')).toEqual({ value: { repo: '', pkg: 'foo', name: 'default' }, defaulted: true });
+    // Another branch chosen: written.
+    const other = scenario({ ...files, '.bazelversion': version }, ['--test_arg=b']);
+    const r = resolveAttribute(other.rule('//foo:rule'), 'deps', other.target, other.ctx);
+    expect(r).toMatchObject({ value: [{ repo: '', pkg: 'foo', name: 'y' }] });
+    expect('defaulted' in r).toBe(false);
+  });
+});

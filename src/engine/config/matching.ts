@@ -28,6 +28,7 @@ import {
   attrValue,
   Configurable,
   DEFAULT_CONDITION,
+  defaultAttrValue,
   labelToString,
   type Label,
   type PlainAttrValue,
@@ -167,7 +168,16 @@ export interface SelectExplanation {
 }
 
 export type ResolvedAttribute =
-  | { readonly value: PlainAttrValue; readonly explanation?: SelectExplanation }
+  | {
+      readonly value: PlainAttrValue;
+      readonly explanation?: SelectExplanation;
+      /**
+       * The value is the attribute's default: it is not set, or each of its select()s chose a `None` branch. Not
+       * written, so an implicit dependency (ConfiguredAttributeMapper.isAttributeValueExplicitlySpecified; cquery
+       * --noimplicit_deps leaves such edges out, checked with 4.2.3).
+       */
+      readonly defaulted?: boolean;
+    }
   | {
       readonly error: string;
       readonly explanation?: SelectExplanation;
@@ -582,17 +592,17 @@ function concat(a: PlainAttrValue, b: PlainAttrValue): PlainAttrValue {
   return b;
 }
 
+/** `None` in a branch: the attribute's own default. */
 function attrDefault(rule: RuleTarget, attr: string): PlainAttrValue {
-  // attrValue gives the schema default when the attribute is not set; for a set one we need the schema's.
-  const fake: RuleTarget = { ...rule, attrs: new Map() };
-  const v = attrValue(fake, attr);
-  return v instanceof Configurable || v === undefined ? null : v;
+  return defaultAttrValue(rule, attr) ?? null;
 }
 
 interface Candidate {
   readonly key: string;
   readonly keys: SettingKeys;
   readonly value: PlainAttrValue;
+  /** The branch is `None`: the value is the attribute's default. */
+  readonly defaulted: boolean;
 }
 
 /** Why each pair of the remaining matching conditions is a tie: what each asks for that the other does not. */
@@ -644,7 +654,7 @@ function ambiguityReason(a: SelectAmbiguity, ctx: ConfigContext): string {
 }
 
 type SelectorResult =
-  | { readonly explanation: SelectPartExplanation; readonly value: PlainAttrValue }
+  | { readonly explanation: SelectPartExplanation; readonly value: PlainAttrValue; readonly defaulted?: boolean }
   | { readonly explanation: SelectPartExplanation; readonly error: string; readonly failedSetting?: { readonly target: RuleTarget; readonly text: string } };
 
 /**
@@ -663,14 +673,14 @@ function resolveSelector(
   const conditions: SettingMatch[] = [];
   const matchingKeys: string[] = [];
   const remaining: Candidate[] = [];
-  let defaultBranch: { value: PlainAttrValue } | undefined;
+  let defaultBranch: { value: PlainAttrValue; defaulted: boolean } | undefined;
   let broken: { key: string; match: FullMatch } | undefined;
   const keysChecked: string[] = [];
   const withConstraints = ctx.profile.selectSameValueAmbiguityAllowed; // current Bazel: constraints specialize too
   for (const b of part.branches) {
     const key = labelToString(b.key);
     if (b.isDefault) {
-      defaultBranch = { value: b.value === null ? attrDefault(rule, attr) : b.value };
+      defaultBranch = { value: b.value === null ? attrDefault(rule, attr) : b.value, defaulted: b.value === null };
       conditions.push({ setting: key, matches: false, checks: [], failed: [] });
       continue;
     }
@@ -690,7 +700,7 @@ function resolveSelector(
       if (refines(m.keys!, existing.keys, withConstraints)) remaining.splice(i, 1);
       else if (refines(existing.keys, m.keys!, withConstraints)) suppressed = true;
     }
-    if (!suppressed) remaining.push({ key, keys: m.keys!, value });
+    if (!suppressed) remaining.push({ key, keys: m.keys!, value, defaulted: b.value === null });
   }
   const base = { position, conditions, matching: matchingKeys, ...(part.noMatchError ? { noMatchError: part.noMatchError } : {}) };
   const failure = (outcome: SelectOutcome, error: string, reason: string, extra: Partial<SelectPartExplanation> = {}) => ({
@@ -714,7 +724,7 @@ function resolveSelector(
     }
     const w = remaining[0]!;
     const reason = `${ambiguity.conditions.join(' and ')} all match; they give the same value, which ${`Bazel ${ctx.profile.bazelVersion}`} accepts.`;
-    return { value: w.value, explanation: { ...base, chosen: w.key, outcome: 'same-value', reason, ambiguity } };
+    return { value: w.value, defaulted: w.defaulted, explanation: { ...base, chosen: w.key, outcome: 'same-value', reason, ambiguity } };
   }
   if (remaining.length === 1) {
     const w = remaining[0]!;
@@ -722,10 +732,10 @@ function resolveSelector(
     const reason = others.length > 0
       ? `${w.key} matches and is more specialized than ${others.join(', ')} (it has all of their settings and more).`
       : `${w.key} is the only condition that matches.`;
-    return { value: w.value, explanation: { ...base, chosen: w.key, outcome: 'matched', reason } };
+    return { value: w.value, defaulted: w.defaulted, explanation: { ...base, chosen: w.key, outcome: 'matched', reason } };
   }
   if (defaultBranch) {
-    return { value: defaultBranch.value, explanation: { ...base, chosen: DEFAULT_CONDITION, outcome: 'default', reason: 'No condition matches, so //conditions:default is used.' } };
+    return { value: defaultBranch.value, defaulted: defaultBranch.defaulted, explanation: { ...base, chosen: DEFAULT_CONDITION, outcome: 'default', reason: 'No condition matches, so //conditions:default is used.' } };
   }
   const custom = part.noMatchError ? ` The select() gives no_match_error: ${part.noMatchError}` : '';
   return failure('no-match', noMatchError(attr, rule, part.noMatchError, keysChecked, config, ctx), `No condition matches and there is no //conditions:default.${custom}`);
@@ -762,16 +772,20 @@ function noMatchError(attr: string, rule: RuleTarget, custom: string, keys: read
 function resolveAttributeFull(rule: RuleTarget, attr: string, config: Configuration, ctx: ConfigContext): ResolvedAttribute {
   const v = attrValue(rule, attr);
   if (v === undefined) return { value: null };
-  if (!(v instanceof Configurable)) return { value: v };
+  if (!(v instanceof Configurable)) return rule.attrs.has(attr) ? { value: v } : { value: v, defaulted: true };
   const parts: SelectPartExplanation[] = [];
   let failure: Extract<SelectorResult, { error: string }> | undefined;
   let value: PlainAttrValue = null;
   let first = true;
+  // Explicit as soon as one part gives a value of its own (a plain part always does).
+  let defaulted = true;
   // Every select() is resolved for its explanation; the first failure is the attribute's error.
   for (const [position, part] of v.parts.entries()) {
     let pv: PlainAttrValue;
-    if (part.kind === 'value') pv = part.value;
-    else {
+    if (part.kind === 'value') {
+      pv = part.value;
+      defaulted = false;
+    } else {
       const r = resolveSelector(part, position, rule, attr, config, ctx);
       parts.push(r.explanation);
       if ('error' in r) {
@@ -779,6 +793,7 @@ function resolveAttributeFull(rule: RuleTarget, attr: string, config: Configurat
         continue;
       }
       pv = r.value;
+      if (!r.defaulted) defaulted = false;
     }
     if (failure) continue;
     value = first ? pv : concat(value, pv);
@@ -792,7 +807,7 @@ function resolveAttributeFull(rule: RuleTarget, attr: string, config: Configurat
     parts,
   };
   if (failure) return { error: failure.error, explanation, ...(failure.failedSetting ? { failedSetting: failure.failedSetting } : {}) };
-  return { value, explanation };
+  return defaulted ? { value, explanation, defaulted } : { value, explanation };
 }
 
 /** Resolves one attribute of a rule in a configuration: plain values pass through; selects are resolved. */

@@ -248,8 +248,11 @@ function convertPlain(t: AttrType, v: Value, ctx: ConversionContext, what: strin
   }
 }
 
-/** Every label an attribute value mentions, select() branches and keys included (keys first, in order). */
-export function labelsIn(type: AttrType, v: AttrValue, includeKeys = true): Label[] {
+/**
+ * Every label an attribute value mentions, select() branches and keys included (keys first, in order). `none`: what
+ * a `None` branch stands for, the attribute's default (defaultAttrValue).
+ */
+export function labelsIn(type: AttrType, v: AttrValue, includeKeys = true, none: PlainAttrValue = null): Label[] {
   const out: Label[] = [];
   const plain = (p: PlainAttrValue) => {
     if (p === null) return;
@@ -283,7 +286,7 @@ export function labelsIn(type: AttrType, v: AttrValue, includeKeys = true): Labe
       else
         for (const b of part.branches) {
           if (!b.isDefault && includeKeys) out.push(b.key);
-          plain(b.value);
+          plain(b.value ?? none);
         }
     }
   } else plain(v);

@@ -259,6 +259,16 @@ export function parseAbsoluteLabel(raw: string, dialect: LabelDialect = 'modern'
   return { repo: parts.repo ?? '', pkg: parts.pkg, name: parts.target };
 }
 
+/**
+ * A label as rule schemas write their defaults: canonical, `//pkg:name` or `@repo//pkg:name` (Bazel's tools in the
+ * generated tables; a Starlark rule's defaults, converted where its .bzl file declared them). Not for user input.
+ */
+export function parseCanonicalLabel(s: string): Label {
+  const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s);
+  if (!m) throw new LabelSyntaxError(`invalid label '${s}': not a canonical label`);
+  return { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! };
+}
+
 /** The package a relative label string is resolved against. */
 export interface PackageContext {
   readonly repo: string;

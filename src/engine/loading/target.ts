@@ -3,7 +3,7 @@
 
 import type { StackFrame } from '../base/index.ts';
 import type { AttrValue, PlainAttrValue } from './attributes.ts';
-import type { Label } from './label.ts';
+import { parseCanonicalLabel, type Label } from './label.ts';
 import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
 
 /** A place in a workspace file, 1-based. */
@@ -106,6 +106,15 @@ export function targetKind(t: Target): string {
 /** An attribute's value: as set, or the schema's default (null when it has none). */
 export function attrValue(rule: RuleTarget, name: string): AttrValue | undefined {
   if (rule.attrs.has(name)) return rule.attrs.get(name)!;
+  return defaultAttrValue(rule, name);
+}
+
+/**
+ * An attribute's default as a value of its type, whether or not the rule sets it: what an unset attribute holds,
+ * and what `None` in a select() branch stands for (Bazel's Selector.isValueSet). Undefined when the rule has no
+ * such attribute.
+ */
+export function defaultAttrValue(rule: RuleTarget, name: string): PlainAttrValue | undefined {
   const spec = allAttributes(rule.schema, true).find((a) => a.name === name);
   return spec ? defaultValue(spec, rule) : undefined;
 }
@@ -120,11 +129,32 @@ export function defaultOf(rule: RuleTarget, spec: AttrSpec): AttrSpec['default']
   return spec.default;
 }
 
+/**
+ * The schema's default (`AttrDefault`: label strings, dicts as records) as an attribute value: labels parsed
+ * (schemas write them canonically), dicts as entry lists, as the loader converts values written in BUILD files.
+ */
 function defaultValue(spec: AttrSpec, rule: RuleTarget): PlainAttrValue {
   const d = defaultOf(rule, spec);
   if (d === undefined || d === null) return null;
-  if (Array.isArray(d)) return d as readonly string[];
-  if (typeof d === 'object') return Object.entries(d as Record<string, string>);
-  return d as string | number | boolean;
+  const label = (x: unknown) => parseCanonicalLabel(x as string);
+  switch (spec.type) {
+    case 'label':
+    case 'nodep_label':
+    case 'output':
+      return typeof d === 'string' && d !== '' ? label(d) : null;
+    case 'label_list':
+    case 'nodep_label_list':
+    case 'output_list':
+      return Array.isArray(d) ? d.map(label) : [];
+    case 'label_keyed_string_dict':
+      return Object.entries(d as Record<string, string>).map(([k, v]) => [label(k), v] as const);
+    case 'string_keyed_label_dict':
+      return Object.entries(d as Record<string, string>).map(([k, v]) => [k, label(v)] as const);
+    case 'label_list_dict':
+      return Object.entries(d as unknown as Record<string, readonly string[]>).map(([k, v]) => [k, v.map(label)] as const);
+    default:
+      if (Array.isArray(d)) return d as readonly string[];
+      if (typeof d === 'object') return Object.entries(d as Record<string, string>);
+      return d as string | number | boolean;
+  }
 }
-

@@ -162,3 +162,42 @@ describe('result order', () => {
     expect(t.evalInOrder('deps(//app:main)', 'full')).toBe('//app:main @bazel_tools//tools/genrule:genrule-setup.sh //tools:gen.sh //lib:core //lib:util //lib:util.txt //lib:core.txt //app:main.txt');
   });
 });
+
+describe.each(['4.2.3', '8.4.2'])("an attribute's default in query (.bazelversion %s)", (version) => {
+  // Checked with 4.2.3: an unset label attribute names its default (an implicit dependency), and None in a select()
+  // branch stands for the default (written, so kept by --noimplicit_deps).
+  const t = new QueryTest(version)
+    .writeFile('conditions/BUILD', 'config_setting(name = "a", values = {"test_arg": "a"})')
+    .writeFile('defs/BUILD')
+    .writeFile(
+      'defs/defs.bzl',
+      'def _impl(ctx):',
+      '    return []',
+      'with_defaults = rule(implementation = _impl, attrs = {"dep": attr.label(default = "//foo:default"), "deps": attr.label_list(default = ["//foo:default", "//foo:other"]), "keyed": attr.label_keyed_string_dict(default = {"//foo:keyed": "x"})})',
+      'plain = rule(implementation = _impl)',
+    )
+    .writeFile(
+      'foo/BUILD',
+      'load("//defs:defs.bzl", "plain", "with_defaults")',
+      'with_defaults(name = "unset")',
+      'with_defaults(name = "none", dep = select({"//conditions:a": None}), deps = select({"//conditions:a": None, "//conditions:default": [":third"]}), keyed = {})',
+      'plain(name = "default")',
+      'plain(name = "other")',
+      'plain(name = "third")',
+      'plain(name = "keyed")',
+    );
+
+  it('labels() and deps() of an unset attribute: its default', () => {
+    expect(t.evalToString('labels(dep, //foo:unset)')).toBe('//foo:default');
+    expect(t.evalToString('labels(deps, //foo:unset)')).toBe('//foo:default //foo:other');
+    expect(t.evalToString('labels(keyed, //foo:unset)')).toBe('//foo:keyed');
+    expect(t.evalToString('deps(//foo:unset)')).toBe('//foo:default //foo:keyed //foo:other //foo:unset');
+    expect(t.evalToString('deps(//foo:unset)', { implicitDeps: false })).toBe('//foo:unset');
+  });
+
+  it('None in a select() branch: the default, also without implicit dependencies', () => {
+    expect(t.evalToString('labels(dep, //foo:none)')).toBe('//foo:default');
+    expect(t.evalToString('labels(deps, //foo:none)')).toBe('//foo:default //foo:other //foo:third');
+    expect(t.evalToString('deps(//foo:none)', { implicitDeps: false })).toBe('//conditions:a //foo:default //foo:none //foo:other //foo:third');
+  });
+});

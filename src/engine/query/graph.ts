@@ -9,9 +9,11 @@
 import {
   allAttributes,
   Configurable,
+  defaultAttrValue,
   defaultOf,
   isLabelType,
   labelsIn,
+  parseCanonicalLabel,
   type AttrSpec,
   type Label,
   type RuleSchema,
@@ -93,20 +95,6 @@ export function implicitDefaults(a: AttrSpec, rule: RuleTarget): readonly string
   return typeof d === 'string' ? [d] : Array.isArray(d) ? (d as readonly string[]) : [];
 }
 
-/** A label attribute's default when it names targets (cc_binary's malloc): an edge as if written. */
-export function labelDefault(a: AttrSpec): Label | Label[] | undefined {
-  if (a.type === 'label' && typeof a.default === 'string' && a.default !== '') return parseImplicitLabel(a.default);
-  if (a.type === 'label_list' && Array.isArray(a.default) && a.default.length > 0) return (a.default as readonly string[]).map(parseImplicitLabel);
-  return undefined;
-}
-
-/** An implicit attribute's default, written canonically: `@repo//pkg:name`. */
-export function parseImplicitLabel(s: string): Label {
-  // Implicit defaults are written canonically: @repo//pkg:name.
-  const m = /^(?:@([^/]*))?\/\/([^:]*):(.*)$/.exec(s)!;
-  return { repo: m[1] ?? '', pkg: m[2]!, name: m[3]! };
-}
-
 const labelKey = (l: Label) => `${l.repo}//${l.pkg}:${l.name}`;
 
 /** The direct prerequisites of a target, in attribute order, without duplicates (the first edge wins). */
@@ -144,11 +132,12 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
           // Implicit tools (genrule-setup.sh) are host dependencies in Bazel 4.2.3.
           if (opts.hostDeps === false) continue;
           if (!opts.implicitDeps) continue;
-          for (const d of implicitDefaults(a, t)) add(parseImplicitLabel(d), a.name, false, true, tool);
+          for (const d of implicitDefaults(a, t)) add(parseCanonicalLabel(d), a.name, false, true, tool);
           continue;
         }
-        // A label default (cc_binary's malloc) is an implicit dependency: --noimplicit_deps drops it.
-        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? labelDefault(a) : undefined);
+        // A label default (cc_binary's malloc, a Starlark rule's attr.label(default = …)) is an implicit dependency:
+        // --noimplicit_deps drops it.
+        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? defaultAttrValue(t, a.name) : undefined);
         if (v === undefined || v === null) continue;
         if (v instanceof Configurable) {
           for (const part of v.parts) {
@@ -157,7 +146,9 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
             } else {
               for (const b of part.branches) {
                 if (!b.isDefault) keys.push(b.key);
-                if (b.value !== null) for (const l of labelsIn(a.type, b.value)) add(l, a.name, true, false, tool);
+                // None stands for the attribute's default (AggregatingAttributeMapper); written, so not implicit.
+                const value = b.value ?? defaultAttrValue(t, a.name) ?? null;
+                if (value !== null) for (const l of labelsIn(a.type, value)) add(l, a.name, true, false, tool);
               }
             }
           }

@@ -12,6 +12,7 @@ import {
   builtinPackageOf,
   compareLabels,
   Configurable,
+  defaultAttrValue,
   isLabelType,
   labelsIn,
   labelToString,
@@ -19,6 +20,7 @@ import {
   inTargetNoSuchLabel,
   targetInPackageInError,
   packageContainsErrors,
+  parseCanonicalLabel,
   parseTargetPattern,
   wildcardConflict,
   referencedBy,
@@ -33,7 +35,7 @@ import {
 } from '../loading/index.ts';
 import { TargetLookup } from '../config/index.ts';
 import { PackageInErrorError, QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
-import { bazelAttributeOrder, directEdges, implicitDefaults, parseImplicitLabel, type EdgeOptions } from './graph.ts';
+import { bazelAttributeOrder, directEdges, implicitDefaults, type EdgeOptions } from './graph.ts';
 
 export interface TargetGraphOptions extends EdgeOptions {
   readonly keepGoing: boolean;
@@ -381,11 +383,11 @@ export class TargetGraph implements QueryGraph<Target> {
     if (!spec) return undefined;
     if (!isLabelType(spec.type) && spec.type !== 'output' && spec.type !== 'output_list') return [];
     let labels: Label[];
-    if (spec.implicit) labels = implicitDefaults(spec, t).map(parseImplicitLabel);
+    if (spec.implicit) labels = implicitDefaults(spec, t).map(parseCanonicalLabel);
     else {
       const v = attrValue(t, attr);
       if (v === undefined || v === null) return [];
-      labels = v instanceof Configurable ? labelsIn(spec.type, v, false) : labelsIn(spec.type, v);
+      labels = v instanceof Configurable ? labelsIn(spec.type, v, false, defaultAttrValue(t, attr)) : labelsIn(spec.type, v);
     }
     const out: Target[] = [];
     for (const l of labels) {

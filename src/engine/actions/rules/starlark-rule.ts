@@ -8,7 +8,7 @@
 // OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
 // uses beyond this fails with a clear message rather than silently.
 
-import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
+import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
 import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, typeName, type StarlarkValue, type Value } from '../../starlark/index.ts';
 import { utf8Encode } from '../../base/index.ts';
 import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
@@ -128,6 +128,20 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
         const exe = deps[0] ? filesToRunExecutable(deps[0]) : undefined;
         executable.push([spec.name, exe ? fileValue(exe) : None]);
       }
+    } else if (spec.type === 'label_keyed_string_dict' || spec.type === 'string_keyed_label_dict' || spec.type === 'label_list_dict') {
+      // Labels in dicts are their targets too: {Target: string}, {string: Target}, {string: [Target]}.
+      const byLabel = new Map(ctx.prerequisites(spec.name).map((d) => [labelToString(d.label), targetValue(d)]));
+      const target = (l: Label): Value => byLabel.get(labelToString(l)) ?? None;
+      const v = ctx.attr(spec.name);
+      const entries = Array.isArray(v) ? (v as readonly (readonly [unknown, unknown])[]) : [];
+      const dict = new Dict(
+        entries.map(([k, x]): [Value, Value] => {
+          if (spec.type === 'label_keyed_string_dict') return [target(k as Label), x as string];
+          if (spec.type === 'string_keyed_label_dict') return [k as string, target(x as Label)];
+          return [k as string, new List((x as readonly Label[]).map(target))];
+        }),
+      );
+      attrFields.push([spec.name, dict]);
     } else if (spec.type === 'output' || spec.type === 'output_list') {
       const outs = ctx.labels(spec.name).map((l) => ctx.declareOutput(l.name, `${actionKeyBase} ${l.name}`));
       declared.push(...outs);
