@@ -445,6 +445,99 @@ describe('Starlark rules', () => {
   });
 });
 
+describe('ctx.runfiles() and DefaultInfo runfiles', () => {
+  // Checked with Bazel 4.2.3 (`build //pkg:all`, then each binary's runfiles manifest).
+  const files = {
+    'pkg/defs.bzl': [
+      'def _impl(ctx):',
+      '    out = ctx.actions.declare_file(ctx.label.name + ".out")',
+      '    extra = ctx.actions.declare_file(ctx.label.name + ".extra")',
+      '    ctx.actions.write(out, "out\\n")',
+      '    ctx.actions.run_shell(outputs = [extra], command = "echo extra > " + extra.path)',
+      '    m = ctx.attr.mode',
+      '    if m == "none":',
+      '        return [DefaultInfo(files = depset([out]))]',
+      '    if m == "runfiles":',
+      '        return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles([extra]))]',
+      '    if m == "split":',
+      '        return [DefaultInfo(files = depset([out]), default_runfiles = ctx.runfiles([extra]), data_runfiles = ctx.runfiles(files = [out]))]',
+      '    if m == "collect":',
+      '        r = ctx.runfiles(collect_data = True)',
+      '        print("collect_data", [f.short_path for f in r.files.to_list()])',
+      '        print("collect_default", [f.short_path for f in ctx.runfiles(collect_default = True).files.to_list()])',
+      '        return [DefaultInfo(files = depset([out]), runfiles = r.merge(ctx.runfiles(transitive_files = depset([extra]))))]',
+      '    r = ctx.runfiles(symlinks = {"a/link": extra}, root_symlinks = {"rootlink": out})',
+      '    print("sym", [(e.path, e.target_file.short_path) for e in r.symlinks.to_list()], [e.path for e in r.root_symlinks.to_list()], r.files.to_list())',
+      '    return [DefaultInfo(files = depset([out]), runfiles = r)]',
+      'r = rule(implementation = _impl, attrs = {"mode": attr.string(), "data": attr.label_list(allow_files = True), "deps": attr.label_list(), "srcs": attr.label_list(allow_files = True)})',
+    ].join('\n'),
+    'pkg/BUILD': [
+      'load(":defs.bzl", "r")',
+      'r(name = "none", mode = "none")',
+      'r(name = "runfiles", mode = "runfiles")',
+      'r(name = "split", mode = "split")',
+      'r(name = "collect", mode = "collect", data = [":none", ":runfiles", "d.txt", ":split"], deps = [":split"], srcs = ["s.txt", ":runfiles"])',
+      'r(name = "sym", mode = "sym")',
+      ...['none', 'runfiles', 'split', 'collect', 'sym'].map((n) => `sh_binary(name = "b_${n}", srcs = ["b.sh"], data = [":${n}"])`),
+      'sh_library(name = "splitlib", data = [":split"])',
+      'sh_binary(name = "b_split_deps", srcs = ["b.sh"], deps = [":splitlib"])',
+    ].join('\n'),
+    'pkg/b.sh': '#!/bin/sh\n',
+    'pkg/d.txt': 'd\n',
+    'pkg/s.txt': 's\n',
+  };
+  const manifest = (r: Awaited<ReturnType<typeof run>>, b: string) =>
+    (r.out(`bazel-bin/pkg/${b}.runfiles_manifest`) ?? '').split('\n').filter(Boolean).map((l) => l.split(' ')[0]!.replace(/^(__main__|_main)\//, ''));
+
+  it('feed the runfiles of a binary that has the target in data (Bazel 4.2.3)', async () => {
+    const r = await run(files, 'build', '//pkg:all');
+    expect(r.exitCode).toBe(0);
+    // A rule that returns no runfiles adds nothing through data (--noincompatible_always_include_files_in_data).
+    expect(manifest(r, 'b_none')).toEqual(['pkg/b.sh', 'pkg/b_none']);
+    expect(manifest(r, 'b_runfiles')).toEqual(['pkg/b.sh', 'pkg/b_runfiles', 'pkg/runfiles.extra']);
+    // data takes the data runfiles; deps (through sh_library's data) the same.
+    expect(manifest(r, 'b_split')).toEqual(['pkg/b.sh', 'pkg/b_split', 'pkg/split.out']);
+    expect(manifest(r, 'b_split_deps')).toEqual(['pkg/b.sh', 'pkg/b_split_deps', 'pkg/split.out']);
+    expect(manifest(r, 'b_collect')).toEqual(['pkg/b.sh', 'pkg/b_collect', 'pkg/collect.extra', 'pkg/d.txt', 'pkg/runfiles.extra', 'pkg/split.out']);
+    // A symlink sits under the workspace's directory, a root symlink at the root.
+    expect(manifest(r, 'b_sym')).toEqual(['a/link', 'pkg/b.sh', 'pkg/b_sym', 'rootlink']);
+    expect(r.out('bazel-bin/pkg/b_sym.runfiles/rootlink')).toBe('out\n');
+    expect(r.out('bazel-bin/pkg/b_sym.runfiles/__main__/a/link')).toBe('extra\n');
+    // collect_data: data's data runfiles (a file is itself), srcs' and deps' rules'; collect_default: srcs' and deps' default ones.
+    expect(r.stderr).toContain('collect_data ["pkg/runfiles.extra", "pkg/d.txt", "pkg/split.out"]');
+    expect(r.stderr).toContain('collect_default ["pkg/runfiles.extra", "pkg/d.txt", "pkg/split.out", "pkg/split.extra"]');
+    expect(r.stderr).toContain('sym [("a/link", "pkg/sym.extra")] ["rootlink"] []');
+  });
+
+  it('current Bazel: data brings the files of the target too', async () => {
+    const r = await run({ ...files, '.bazelversion': '8.4.2' }, 'build', '//pkg:b_none', '//pkg:b_runfiles');
+    expect(r.exitCode).toBe(0);
+    expect(manifest(r, 'b_none')).toEqual(['pkg/b.sh', 'pkg/b_none', 'pkg/none.out']);
+    expect(manifest(r, 'b_runfiles')).toEqual(['pkg/b.sh', 'pkg/b_runfiles', 'pkg/runfiles.extra', 'pkg/runfiles.out']);
+  });
+
+  it('errors in Bazel 4.2.3 words', async () => {
+    const fails = async (body: string, version = '4.2.3') => {
+      const defs = `def _impl(ctx):\n    out = ctx.actions.declare_file("o")\n    ctx.actions.write(out, "")\n    ${body}\nr = rule(implementation = _impl)\n`;
+      const r = await run({ '.bazelversion': version, 'pkg/defs.bzl': defs, 'pkg/BUILD': 'load(":defs.bzl", "r")\nr(name = "t")\n' }, 'build', '//pkg:t');
+      expect(r.exitCode).toBe(1);
+      return /^Error[^\n]*/m.exec(r.stderr)?.[0];
+    };
+    expect(await fails('ctx.runfiles(files = "x")')).toBe("Error in runfiles: in call to runfiles(), parameter 'files' got value of type 'string', want 'sequence'");
+    expect(await fails('ctx.runfiles(files = ["a"])')).toBe('Error in runfiles: at index 0 of files, got element of type string, want File');
+    expect(await fails('ctx.runfiles(transitive_files = [out])')).toBe("Error in runfiles: in call to runfiles(), parameter 'transitive_files' got value of type 'list', want 'depset or NoneType'");
+    expect(await fails('ctx.runfiles(symlinks = {"a": "b"})')).toBe("Error in runfiles: got dict<string, string> for 'symlinks', want dict<string, File>");
+    expect(await fails('ctx.runfiles([out]).merge(1)')).toBe("Error in merge: in call to merge(), parameter 'other' got value of type 'int', want 'runfiles'");
+    expect(await fails('ctx.runfiles([out]).merge_all([])')).toBe("Error: 'runfiles' value has no field or method 'merge_all' (did you mean 'merge'?)");
+    expect(await fails('return [DefaultInfo(runfiles = [out])]')).toBe("Error in DefaultInfo: in call to DefaultInfo(), parameter 'runfiles' got value of type 'list', want 'runfiles or NoneType'");
+    expect(await fails('return [DefaultInfo(runfiles = ctx.runfiles(), default_runfiles = ctx.runfiles())]')).toBe(
+      "Error in DefaultInfo: Cannot specify the provider 'runfiles' together with 'data_runfiles' or 'default_runfiles'",
+    );
+    // merge_all exists in current Bazel.
+    expect(await fails('ctx.runfiles([out]).merge_all([1])', '8.4.2')).toBe('Error in merge_all: at index 0 of other, got element of type int, want runfiles');
+  });
+});
+
 describe('attribute defaults through the commands', () => {
   // ConfigurableAttributesTest#selectableDefaultValueWithRuleDefault (current case select-c49): None in the chosen
   // branch gives the label attribute's default, a dependency cquery lists (rulepen crashed there before).

@@ -17,6 +17,27 @@ export interface Artifact {
   readonly label?: Label;
   /** Key of the action that writes it; absent for source files. */
   readonly generatedBy?: string;
+  /**
+   * In a runfiles list only: the artifact sits at another path of the tree, a symlink a Starlark rule asked for
+   * (`ctx.runfiles(symlinks = {path: file})` under the workspace's directory, `root_symlinks` at the tree's root).
+   */
+  readonly runfilesSymlink?: RunfilesSymlink;
+}
+
+export interface RunfilesSymlink {
+  readonly path: string;
+  /** A root symlink: `path` is relative to the runfiles root rather than to the workspace's directory there. */
+  readonly root: boolean;
+}
+
+/**
+ * Where an artifact of a runfiles list sits in the tree, relative to its root: `<workspace>/<short path>` (an
+ * external repository's `../repo/…` is `repo/…`), or where its symlink says.
+ */
+export function runfilesPathOf(a: Artifact, workspaceName: string): string {
+  const link = a.runfilesSymlink;
+  if (link) return link.root ? link.path : `${workspaceName}/${link.path}`;
+  return a.shortPath.startsWith('../') ? a.shortPath.slice(3) : `${workspaceName}/${a.shortPath}`;
 }
 
 export function isSourceArtifact(a: Artifact): boolean {
@@ -28,9 +49,14 @@ export function binDir(config: Pick<Configuration, 'outputDir'>): string {
   return `bazel-out/${config.outputDir}/bin`;
 }
 
-/** The runfiles a dependency contributes through `data` (Runfiles.Builder.addDataDeps). */
-export function dataRunfilesOf(d: Providers): readonly Artifact[] {
-  return d.dataRunfiles ?? d.runfiles;
+/**
+ * The runfiles a dependency contributes through `data` (Runfiles.Builder.addDataDeps): its data runfiles, after its
+ * files (DefaultInfo.files) when `withFiles` (--incompatible_always_include_files_in_data, the profile's
+ * alwaysIncludeFilesInData).
+ */
+export function dataRunfilesOf(d: Providers, withFiles = false): readonly Artifact[] {
+  const data = d.dataRunfiles ?? d.runfiles;
+  return withFiles ? uniqRunfiles([...d.files, ...data]) : data;
 }
 
 /** The artifacts in order, each exec path once. */
@@ -40,6 +66,20 @@ export function uniq(files: readonly Artifact[]): Artifact[] {
   for (const f of files) {
     if (seen.has(f.execPath)) continue;
     seen.add(f.execPath);
+    out.push(f);
+  }
+  return out;
+}
+
+/** A runfiles list in order, each entry once: an artifact once as itself and once per symlink to it. */
+export function uniqRunfiles(files: readonly Artifact[]): Artifact[] {
+  const seen = new Set<string>();
+  const out: Artifact[] = [];
+  for (const f of files) {
+    const link = f.runfilesSymlink;
+    const key = link ? `${f.execPath}\0${link.root ? '/' : ''}${link.path}` : f.execPath;
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push(f);
   }
   return out;

@@ -10,5 +10,5 @@ export { ActionCache, Executor, shellQuote, type ActionRun, type CacheEntry, typ
 export { expandLocations, expandMakeVariables, ExpansionError } from './expansion.ts';
 export { encodeLog, runTest, type TestRun, type TestRunOptions, type TestStatus } from './test-runner.ts';
 export { Digest, digestBytes } from './digest.ts';
-export { TargetValue, providersForQuery, fileValue, artifactOf, type ProvidersForQueryOptions } from './starlark-target.ts';
+export { TargetValue, RunfilesValue, providersForQuery, fileValue, artifactOf, starlarkView, type ProvidersForQueryOptions, type StarlarkView } from './starlark-target.ts';
 export { runShell, genruleScript, DEFAULT_SHELL_LIMITS, type ShellLimits, type ShellSignal } from './shell/index.ts';

@@ -1,6 +1,10 @@
 // Starlark values of analysed targets and their files: what a Starlark rule's implementation sees of its
 // dependencies (ctx.attr.deps) and what cquery's --output=starlark passes to `format(target)`.
 //
+// A runfiles object (Bazel's Runfiles: what ctx.runfiles() makes and DefaultInfo carries) has files, symlinks,
+// root_symlinks, empty_filenames and merge() (merge_all() where the profile has it); it holds a runfiles list of
+// artifacts, its symlinks as artifacts marked with the path they sit at.
+//
 // A Target (Bazel's AbstractConfiguredTarget) has the fields label, files, files_to_run, default_runfiles,
 // data_runfiles and output_groups, and is indexed by provider: `target[DefaultInfo]`, `target[MyInfo]`,
 // `MyInfo in target`. An alias stands for its actual target: its `label` is the actual's (AliasConfiguredTarget's
@@ -10,9 +14,22 @@
 // and for files LicensesProvider and VisibilityProvider, which are the file target itself) — plus DefaultInfo,
 // which current Bazel adds and Bazel 4.2.3 did not.
 
+import type { Profile } from '../base/index.ts';
 import { Depset, labelToString, LabelValue, ProviderValue } from '../loading/index.ts';
-import { Dict, EvalError, None, Struct, typeName, type StarlarkValue, type Value } from '../starlark/index.ts';
-import { dataRunfilesOf, type AnalyzedTarget, type Artifact } from './artifacts.ts';
+import { Builtin, Dict, EvalError, List, None, Struct, Tuple, typeName, unpackArgs, type StarlarkValue, type Value } from '../starlark/index.ts';
+import { dataRunfilesOf, uniqRunfiles, type AnalyzedTarget, type Artifact } from './artifacts.ts';
+
+/** How analysed things look to Starlark under a profile. */
+export interface StarlarkView {
+  /** Labels print as current Bazel's (`@@//pkg:name`). */
+  readonly canonicalLabels: boolean;
+  /** Runfiles objects have merge_all(). */
+  readonly runfilesMergeAll: boolean;
+}
+
+export function starlarkView(profile: Pick<Profile, 'canonicalLabelStrings' | 'runfilesMergeAll'>): StarlarkView {
+  return { canonicalLabels: profile.canonicalLabelStrings, runfilesMergeAll: profile.runfilesMergeAll };
+}
 
 const fileArtifacts = new WeakMap<object, Artifact>();
 
@@ -76,13 +93,71 @@ function files(list: readonly Artifact[], canonical: boolean): Depset {
   return new Depset(list.map((a) => fileValue(a, canonical)));
 }
 
-function runfilesValue(list: readonly Artifact[], canonical: boolean): Value {
-  return new NativeInfo('runfiles', [
-    ['files', files(list, canonical)],
-    ['symlinks', new Depset([])],
-    ['root_symlinks', new Depset([])],
-    ['empty_filenames', new Depset([])],
-  ]);
+/**
+ * A runfiles object over a runfiles list (Providers.runfiles): its files, and its symlinks (artifacts with
+ * `runfilesSymlink`). Immutable; merge() makes a new one, the other's entries after this one's.
+ */
+export class RunfilesValue implements StarlarkValue {
+  readonly typeName = 'runfiles';
+  constructor(
+    /** The runfiles list, in order, each entry once. */
+    readonly entries: readonly Artifact[],
+    readonly view: StarlarkView,
+  ) {}
+
+  repr(out: string[]): void {
+    // Bazel's Runfiles has no representation of its own (checked with 4.2.3).
+    out.push('<unknown object com.google.devtools.build.lib.analysis.Runfiles>');
+  }
+  truth(): boolean {
+    return true;
+  }
+  freeze(): void {}
+
+  attrNames(): string[] {
+    return ['empty_filenames', 'files', 'merge', ...(this.view.runfilesMergeAll ? ['merge_all'] : []), 'root_symlinks', 'symlinks'];
+  }
+
+  getAttr(name: string): Value | undefined {
+    const c = this.view.canonicalLabels;
+    switch (name) {
+      case 'files':
+        return files(this.entries.filter((a) => !a.runfilesSymlink), c);
+      case 'symlinks':
+      case 'root_symlinks': {
+        const root = name === 'root_symlinks';
+        const links = this.entries.filter((a) => a.runfilesSymlink && a.runfilesSymlink.root === root);
+        return new Depset(links.map((a) => new NativeInfo('SymlinkEntry', [['path', a.runfilesSymlink!.path], ['target_file', fileValue(a, c)]])));
+      }
+      case 'empty_filenames':
+        // Only Python's rules make empty files (__init__.py); a Starlark rule cannot ask for them.
+        return new Depset([]);
+      case 'merge':
+        return new Builtin('merge', (_t, args, kwargs) => {
+          const [other] = unpackArgs('merge', args, kwargs, { params: [{ name: 'other', type: 'runfiles' }] });
+          return this.merged([other as RunfilesValue]);
+        });
+      case 'merge_all':
+        if (!this.view.runfilesMergeAll) return undefined;
+        return new Builtin('merge_all', (_t, args, kwargs) => {
+          const [other] = unpackArgs('merge_all', args, kwargs, { params: [{ name: 'other', type: 'sequence' }] });
+          const list = (other as List | Tuple).elems;
+          list.forEach((r, i) => {
+            if (!(r instanceof RunfilesValue)) throw new EvalError(`at index ${i} of other, got element of type ${typeName(r)}, want runfiles`);
+          });
+          return this.merged(list as RunfilesValue[]);
+        });
+    }
+    return undefined;
+  }
+
+  merged(others: readonly RunfilesValue[]): RunfilesValue {
+    return new RunfilesValue(uniqRunfiles([...this.entries, ...others.flatMap((o) => o.entries)]), this.view);
+  }
+}
+
+function runfilesValue(list: readonly Artifact[], view: StarlarkView): Value {
+  return new RunfilesValue(list, view);
 }
 
 /**
@@ -105,12 +180,13 @@ function filesToRunValue(t: AnalyzedTarget, canonical: boolean): Value {
   ]);
 }
 
-function defaultInfoValue(t: AnalyzedTarget, canonical: boolean): Value {
+function defaultInfoValue(t: AnalyzedTarget, view: StarlarkView): Value {
+  const canonical = view.canonicalLabels;
   return new NativeInfo('DefaultInfo', [
     ['files', files(t.files, canonical)],
     ['files_to_run', filesToRunValue(t, canonical)],
-    ['default_runfiles', runfilesValue(t.runfiles, canonical)],
-    ['data_runfiles', runfilesValue(dataRunfilesOf(t), canonical)],
+    ['default_runfiles', runfilesValue(t.runfiles, view)],
+    ['data_runfiles', runfilesValue(dataRunfilesOf(t), view)],
   ]);
 }
 
@@ -135,7 +211,7 @@ export class TargetValue implements StarlarkValue {
   readonly actual: AnalyzedTarget;
   constructor(
     readonly target: AnalyzedTarget,
-    readonly canonicalLabels: boolean,
+    readonly view: StarlarkView,
   ) {
     this.actual = target.actual ?? target;
   }
@@ -172,7 +248,7 @@ export class TargetValue implements StarlarkValue {
 
   getAttr(name: string): Value | undefined {
     const t = this.actual;
-    const c = this.canonicalLabels;
+    const c = this.view.canonicalLabels;
     switch (name) {
       case 'label':
         return new LabelValue(t.label, c);
@@ -181,9 +257,9 @@ export class TargetValue implements StarlarkValue {
       case 'files_to_run':
         return filesToRunValue(t, c);
       case 'default_runfiles':
-        return runfilesValue(t.runfiles, c);
+        return runfilesValue(t.runfiles, this.view);
       case 'data_runfiles':
-        return runfilesValue(dataRunfilesOf(t), c);
+        return runfilesValue(dataRunfilesOf(t), this.view);
       case 'output_groups':
         return this.isRule ? outputGroupsValue(t, c) : undefined;
     }
@@ -210,15 +286,14 @@ export class TargetValue implements StarlarkValue {
   private provider(p: ProviderValue): Value | undefined {
     const t = this.actual;
     if (p.isBuiltin) {
-      if (p.builtinName === 'DefaultInfo') return defaultInfoValue(t, this.canonicalLabels);
-      if (p.builtinName === 'OutputGroupInfo') return this.isRule ? outputGroupsValue(t, this.canonicalLabels) : undefined;
+      if (p.builtinName === 'DefaultInfo') return defaultInfoValue(t, this.view);
+      if (p.builtinName === 'OutputGroupInfo') return this.isRule ? outputGroupsValue(t, this.view.canonicalLabels) : undefined;
     }
     return t.starlarkProviders?.find((i) => i.provider === p || (p.isBuiltin && i.provider.isBuiltin && i.provider.builtinName === p.builtinName));
   }
 }
 
-export interface ProvidersForQueryOptions {
-  readonly canonicalLabels: boolean;
+export interface ProvidersForQueryOptions extends StarlarkView {
   /** Current Bazel lists DefaultInfo too (it is not stored as a provider, but built for every target). */
   readonly withDefaultInfo: boolean;
 }
@@ -237,10 +312,10 @@ export function providersForQuery(target: AnalyzedTarget, opts: ProvidersForQuer
   if (t.target.kind === 'rule') entries.push(['OutputGroupInfo', outputGroupsValue(t, c)]);
   else {
     // A file target is its own LicensesProvider and VisibilityProvider.
-    const self = new TargetValue(t, c);
+    const self = new TargetValue(t, opts);
     entries.push(['LicensesProvider', self], ['VisibilityProvider', self]);
   }
-  if (opts.withDefaultInfo) entries.push(['DefaultInfo', defaultInfoValue(t, c)]);
+  if (opts.withDefaultInfo) entries.push(['DefaultInfo', defaultInfoValue(t, opts)]);
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return new Dict(entries);
 }

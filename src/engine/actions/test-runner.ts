@@ -14,7 +14,7 @@
 import { labelToString } from '../loading/index.ts';
 import { utf8Decode, utf8Encode } from '../base/index.ts';
 import type { AnalyzedTarget } from './artifacts.ts';
-import { binDir, timeoutSeconds } from './artifacts.ts';
+import { binDir, runfilesPathOf, timeoutSeconds } from './artifacts.ts';
 import { ActionCache, shellQuote } from './executor.ts';
 import { Digest, digestBytes } from './digest.ts';
 import { runShell, type ShellLimitHit, type ShellLimits, type ShellSignal } from './shell/index.ts';
@@ -98,7 +98,7 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
   for (const r of t.runfiles) {
     const bytes = opts.tree.get(r.execPath);
     if (!bytes) continue;
-    const p = `${runfilesDir}/${opts.workspaceName}/${r.shortPath}`;
+    const p = `${runfilesDir}/${runfilesPathOf(r, opts.workspaceName)}`;
     files.set(p, bytes);
     if (opts.executables.has(r.execPath)) executable.add(p);
   }

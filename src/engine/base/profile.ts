@@ -237,6 +237,14 @@ export interface Profile {
   // ---- execution ----
   /** The main repository's directory under the execroot and in runfiles trees (`__main__` in 4.2.3, `_main` with Bzlmod). */
   readonly execrootName: string;
+  /**
+   * A dependency in `data` brings its files (DefaultInfo.files) into the runfiles, not only its data runfiles
+   * (--incompatible_always_include_files_in_data, flipped in Bazel 6.0): a Starlark rule that returns no runfiles
+   * adds nothing through `data` in 4.2.3 (checked).
+   */
+  readonly alwaysIncludeFilesInData: boolean;
+  /** A runfiles object has merge_all() (newer than 4.2.3, which has merge() alone; checked). */
+  readonly runfilesMergeAll: boolean;
   // ---- workspace ----
   /** Files that mark the workspace root, in the order they are looked for (#13). */
   readonly workspaceMarkers: readonly string[];
@@ -318,6 +326,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     rcCommonIgnoresInapplicable: false,
     querySomeTakesCount: false,
     execrootName: '__main__',
+    alwaysIncludeFilesInData: false,
+    runfilesMergeAll: false,
     workspaceMarkers: ['WORKSPACE', 'WORKSPACE.bazel'],
   },
   modern: {
@@ -365,6 +375,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     rcCommonIgnoresInapplicable: true,
     querySomeTakesCount: true,
     execrootName: '_main',
+    alwaysIncludeFilesInData: true,
+    runfilesMergeAll: true,
     workspaceMarkers: ['MODULE.bazel', 'REPO.bazel', 'WORKSPACE.bazel', 'WORKSPACE'],
   },
 };

@@ -24,7 +24,7 @@
 import { SourceFile, type Diagnostic, type Profile } from '../base/index.ts';
 import { depsetBuiltin, labelToString, LabelSyntaxError, LabelValue, parseLabelInPackage, type Workspace } from '../loading/index.ts';
 import { CONFIGURATION_OPTIONS, OPTIONS, type Configuration } from '../config/index.ts';
-import { providersForQuery, TargetValue, type AnalyzedTarget } from '../actions/index.ts';
+import { providersForQuery, starlarkView, TargetValue, type AnalyzedTarget } from '../actions/index.ts';
 import {
   Builtin,
   Dict,
@@ -124,11 +124,11 @@ export class StarlarkFormatter {
   formatAll(targets: readonly AnalyzedTarget[]): FormattedTargets {
     const lines: string[] = [];
     const errors: string[] = [];
-    const canonical = this.profile.canonicalLabelStrings;
+    const view = starlarkView(this.profile);
     for (const t of targets) {
       const thread = new Thread({ semantics: this.profile.starlark, maxSteps: MAX_STEPS });
       try {
-        lines.push(str(thread.call(this.format, [new TargetValue(t, canonical)], [])));
+        lines.push(str(thread.call(this.format, [new TargetValue(t, view)], [])));
       } catch (e) {
         const d = errorToDiagnostic(e);
         if (d.kind === 'internal') throw e;
@@ -147,7 +147,6 @@ function firstOf(diagnostics: readonly Diagnostic[]): string {
 
 /** The formatter's globals besides the universe (CqueryDialectGlobals, and getUtilToplevelsForCquery's). */
 function predeclared(profile: Profile): Map<string, Value> {
-  const canonical = profile.canonicalLabelStrings;
   const targetOf = (fn: string, args: Value[], kwargs: [string, Value][]): TargetValue => {
     const [target] = unpackArgs(fn, args, kwargs, { params: [{ name: 'target', named: true }] });
     if (!(target instanceof TargetValue)) throw new EvalError(`in call to ${fn}(), parameter 'target' got value of type '${typeName(target!)}', want 'Target'`);
@@ -159,7 +158,7 @@ function predeclared(profile: Profile): Map<string, Value> {
       new Builtin('providers', (_t, args, kwargs) => {
         const target = targetOf('providers', args, kwargs);
         if (target.target.actual && !profile.cqueryStarlark.aliasProviders) return None;
-        return providersForQuery(target.target, { canonicalLabels: canonical, withDefaultInfo: profile.cqueryStarlark.defaultInfoInProviders });
+        return providersForQuery(target.target, { ...starlarkView(profile), withDefaultInfo: profile.cqueryStarlark.defaultInfoInProviders });
       }),
     ],
   ]);

@@ -33,7 +33,7 @@ import {
   type TargetPattern,
 } from '../loading/index.ts';
 import { commandLine as parseCommandLine, lastValue, targetConfiguration, type CommandLine, type ConfigContext, type Configuration } from '../config/index.ts';
-import { ActionCache, Analysis, Executor, type Action, type ActionRun, type AnalyzedTarget, type Artifact, type GenruleExplanation } from '../actions/index.ts';
+import { ActionCache, Analysis, Executor, runfilesPathOf, type Action, type ActionRun, type AnalyzedTarget, type Artifact, type GenruleExplanation } from '../actions/index.ts';
 import { outputBaseOf, type CommandContext } from './context.ts';
 import { Console, EXIT, type Explanations, type ResultGraph } from './result.ts';
 
@@ -547,7 +547,7 @@ export class Pipeline {
     const execRoot = `${this.outputBase()}/execroot/${ws}`;
     const entries = new Map<string, Artifact>();
     for (const a of real.runfiles) {
-      const path = a.shortPath.startsWith('../') ? a.shortPath.slice(3) : `${ws}/${a.shortPath}`;
+      const path = runfilesPathOf(a, ws);
       if (!entries.has(path)) entries.set(path, a);
     }
     const paths = [...entries.keys()].sort();

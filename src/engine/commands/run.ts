@@ -3,7 +3,7 @@
 // become the command's; the exit code is the program's.
 
 import { labelToString, TargetParsingError } from '../loading/index.ts';
-import { runShell, shellQuote } from '../actions/index.ts';
+import { runfilesPathOf, runShell, shellQuote } from '../actions/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare } from './build.ts';
 import type { CommandContext } from './context.ts';
 import { Pipeline, resolvePatterns } from './pipeline.ts';
@@ -71,7 +71,7 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
   for (const r of [exe, ...t.runfiles]) {
     const bytes = p.executor.tree.get(r.execPath);
     if (!bytes) continue;
-    const path = `${runfilesDir}/${ws}/${r.shortPath}`;
+    const path = `${runfilesDir}/${runfilesPathOf(r, ws)}`;
     files.set(path, bytes);
     if (p.executor.executables.has(r.execPath) || r === exe) executable.add(path);
   }

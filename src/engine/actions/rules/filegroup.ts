@@ -3,7 +3,7 @@
 // but not its own files; as `data`, its files then its data's. A filegroup of exactly one file has it as its
 // files_to_run executable (starlark-target.ts).
 
-import { dataRunfilesOf, uniq } from '../artifacts.ts';
+import { dataRunfilesOf, uniq, uniqRunfiles } from '../artifacts.ts';
 import type { RuleImplementation } from '../rule-context.ts';
 
 export const filegroup: RuleImplementation = {
@@ -18,8 +18,8 @@ export const filegroup: RuleImplementation = {
       return { failed: true };
     }
     const files = uniq(srcs.flatMap((d) => (group ? (d.outputGroups.get(group) ?? []) : d.files)));
-    const dataPart = data.flatMap(dataRunfilesOf);
-    const runfiles = uniq([...dataPart, ...srcs.flatMap((d) => d.runfiles)]);
-    return { files, runfiles, dataRunfiles: uniq([...files, ...dataPart]) };
+    const dataPart = data.flatMap((d) => dataRunfilesOf(d, ctx.profile.alwaysIncludeFilesInData));
+    const runfiles = uniqRunfiles([...dataPart, ...srcs.flatMap((d) => d.runfiles)]);
+    return { files, runfiles, dataRunfiles: uniqRunfiles([...files, ...dataPart]) };
   },
 };

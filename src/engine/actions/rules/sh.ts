@@ -5,7 +5,7 @@
 // tags, flaky). sh_library's files are those of its srcs, deps and data (ShLibrary.java), with the same runfiles.
 
 import { labelToString } from '../../loading/index.ts';
-import { dataRunfilesOf, defaultTimeout, uniq, type Artifact, type TestInfo } from '../artifacts.ts';
+import { dataRunfilesOf, defaultTimeout, uniq, uniqRunfiles, type Artifact, type TestInfo } from '../artifacts.ts';
 import { expandLocations, expandMakeVariables, ExpansionError } from '../expansion.ts';
 import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
 
@@ -14,11 +14,12 @@ function analyzeSh(ctx: RuleContext): RuleResult {
   const deps = ctx.prerequisites('deps');
   const data = ctx.prerequisites('data');
   const srcFiles = uniq(srcs.flatMap((d) => d.files));
-  const collected = [...data.flatMap(dataRunfilesOf), ...[...srcs, ...deps].flatMap((d) => d.runfiles)];
+  const withFiles = ctx.profile.alwaysIncludeFilesInData;
+  const collected = [...data.flatMap((d) => dataRunfilesOf(d, withFiles)), ...[...srcs, ...deps].flatMap((d) => d.runfiles)];
   const rule = ctx.rule;
   if (rule.ruleClass === 'sh_library') {
     const files = uniq([...srcs, ...deps, ...data].flatMap((d) => d.files));
-    return { files, runfiles: uniq([...files, ...collected]) };
+    return { files, runfiles: uniqRunfiles([...files, ...collected]) };
   }
   if (srcFiles.length !== 1) {
     ctx.attributeError('srcs', `you must specify exactly one file in 'srcs'`);
@@ -62,7 +63,7 @@ function analyzeSh(ctx: RuleContext): RuleResult {
     test = { size, timeout: ctx.string('timeout') || defaultTimeout(size), tags: ctx.strings('tags'), args, env, flaky: ctx.bool('flaky') };
   }
   // Files to build: the script, then its executable symlink (checked with 4.2.3: `$(locations)` of an sh_binary).
-  return { files: [src, exe], runfiles: uniq([src, exe, ...collected]), executable: exe, test, runArgs: args };
+  return { files: [src, exe], runfiles: uniqRunfiles([src, exe, ...collected]), executable: exe, test, runArgs: args };
 }
 
 export const sh: RuleImplementation = {

@@ -2,19 +2,23 @@
 // with a `ctx` holding the subset of Bazel's API that simple rules use, and its providers become the target's.
 //
 // ctx: label, attr (plain values; label attributes as targets with `files`, `label`, and `[DefaultInfo]`-style
-// fields `files`), files / file / executable / outputs, workspace_name, bin_dir, genfiles_dir, and actions
-// (declare_file, write, run_shell, symlink). File objects carry path, short_path, basename, dirname,
-// extension, is_source, root and owner. Returned providers: DefaultInfo (files, executable),
-// OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for genrule `toolchains`). What a rule
-// uses beyond this fails with a clear message rather than silently.
+// fields `files`), files / file / executable / outputs, workspace_name, bin_dir, genfiles_dir, actions
+// (declare_file, write, run_shell, symlink) and runfiles(). File objects carry path, short_path, basename, dirname,
+// extension, is_source, root and owner. Returned providers: DefaultInfo (files, executable, and runfiles or
+// default_runfiles/data_runfiles), OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for
+// genrule `toolchains`). What a rule uses beyond this fails with a clear message rather than silently.
+//
+// Runfiles follow StarlarkRuleConfiguredTargetUtil: `runfiles` is both the default and the data runfiles, with the
+// executable first; `default_runfiles`/`data_runfiles` are each what is given (nothing when not); a rule that gives
+// none has only its executable.
 
 import { ProviderInstance, RuleClass, ruleSchemaOf, Depset, LabelValue, labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type Loader, type PlainAttrValue, type RuleTarget } from '../../loading/index.ts';
-import { Builtin, Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, typeName, type StarlarkValue, type Value } from '../../starlark/index.ts';
+import { Builtin, Dict, EvalError, List, None, Struct, Thread, Tuple, errorToDiagnostic, typeName, unpackArgs, type StarlarkValue, type Value } from '../../starlark/index.ts';
 import { utf8Encode } from '../../base/index.ts';
-import { binDir, uniq, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
+import { binDir, dataRunfilesOf, uniq, uniqRunfiles, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
 import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
 import { GENRULE_ENV } from './genrule.ts';
-import { artifactOf, filesToRunExecutable, fileValue as sharedFileValue, TargetValue } from '../starlark-target.ts';
+import { artifactOf, filesToRunExecutable, fileValue as sharedFileValue, RunfilesValue, starlarkView, TargetValue, type StarlarkView } from '../starlark-target.ts';
 
 /** The rule class whose loading schema a target has (searched in the .bzl files its package loaded). */
 function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
@@ -28,11 +32,11 @@ function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
   return undefined;
 }
 
-/** Labels print as current Bazel's (`@@//pkg:name`) in the profile analysing now (set per rule; analysis is synchronous). */
-let canonicalLabels = false;
+/** How values look in the profile analysing now (set per rule; analysis is synchronous). */
+let view: StarlarkView = { canonicalLabels: false, runfilesMergeAll: false };
 
 function fileValue(a: Artifact): Value {
-  return sharedFileValue(a, canonicalLabels);
+  return sharedFileValue(a, view.canonicalLabels);
 }
 
 function filesOfDepset(v: Value | undefined, what: string): Artifact[] {
@@ -97,11 +101,89 @@ class ToolchainsValue implements StarlarkValue {
 }
 
 function targetValue(d: AnalyzedTarget): Value {
-  return new TargetValue(d, canonicalLabels);
+  return new TargetValue(d, view);
+}
+
+/** The artifact of a File value, or undefined for another value. */
+function fileArtifact(v: Value): Artifact | undefined {
+  try {
+    return artifactOf(v, '');
+  } catch (e) {
+    if (e instanceof EvalError) return undefined;
+    throw e;
+  }
+}
+
+/** The File elements of a `files` sequence (Sequence.cast's message for another element). */
+function filesOfSequence(v: List | Tuple, what: string): Artifact[] {
+  return v.elems.map((e, i) => {
+    const a = fileArtifact(e);
+    if (!a) throw new EvalError(`at index ${i} of ${what}, got element of type ${typeName(e)}, want File`);
+    return a;
+  });
+}
+
+/** `ctx.runfiles(symlinks = {path: File})`: the dict's entries (Dict.cast's message for another entry). */
+function symlinksOf(v: Value, what: string, root: boolean): Artifact[] {
+  if (!(v instanceof Dict)) throw new EvalError(`in call to runfiles(), parameter '${what}' got value of type '${typeName(v)}', want 'dict'`);
+  const out: Artifact[] = [];
+  for (const [k, f] of v.entries()) {
+    const a = typeof k === 'string' ? fileArtifact(f) : undefined;
+    if (!a) throw new EvalError(`got dict<${typeName(k)}, ${typeName(f)}> for '${what}', want dict<string, File>`);
+    out.push({ ...a, runfilesSymlink: { path: k as string, root } });
+  }
+  return out;
+}
+
+/**
+ * `ctx.runfiles(files = [], transitive_files = None, collect_data = False, collect_default = False, symlinks = {},
+ * root_symlinks = {})` (StarlarkRuleContext.runfiles): collect_data takes the data runfiles of `data` (and, under
+ * alwaysIncludeFilesInData, their files) and of the rules in `srcs` and `deps`; collect_default the same of `data`
+ * and the default runfiles of `srcs` and `deps`; then the files, the transitive files and the symlinks.
+ */
+function runfilesBuiltin(ctx: RuleContext): Builtin {
+  return new Builtin('runfiles', (_t, args, kwargs) => {
+    const [files, transitive, collectData, collectDefault, symlinks, rootSymlinks] = unpackArgs('runfiles', args, kwargs, {
+      params: [
+        { name: 'files', named: true, type: 'sequence', default: new List([]) },
+        { name: 'transitive_files', named: true, type: 'depset|NoneType', default: None },
+        { name: 'collect_data', named: true, type: 'bool', default: false },
+        { name: 'collect_default', named: true, type: 'bool', default: false },
+        { name: 'symlinks', named: true, default: new Dict() },
+        { name: 'root_symlinks', named: true, default: new Dict() },
+      ],
+    });
+    const entries: Artifact[] = [];
+    const data = ctx.prerequisites('data');
+    const nonData = [...ctx.prerequisites('srcs'), ...ctx.prerequisites('deps')];
+    // A file in srcs or deps has no runfiles of its own (Runfiles.Builder.addTargetExceptFileTargets).
+    const isRule = (d: AnalyzedTarget) => (d.actual ?? d).target.kind === 'rule';
+    const collect = (mapping: (d: AnalyzedTarget) => readonly Artifact[]) => {
+      for (const d of data) entries.push(...dataRunfilesOf(d, ctx.profile.alwaysIncludeFilesInData));
+      for (const d of nonData) if (isRule(d)) entries.push(...mapping(d));
+    };
+    if (collectData === true) collect((d) => dataRunfilesOf(d));
+    if (collectDefault === true) collect((d) => d.runfiles);
+    entries.push(...filesOfSequence(files as List | Tuple, 'files'));
+    if (transitive instanceof Depset) {
+      for (const e of transitive.elems) {
+        const a = typeof e === 'object' ? fileArtifact(e) : undefined;
+        if (!a) throw new EvalError(`for transitive_files, got a depset of '${typeName(e)}', expected a depset of 'File'`);
+        entries.push(a);
+      }
+    }
+    entries.push(...symlinksOf(symlinks!, 'symlinks', false), ...symlinksOf(rootSymlinks!, 'root_symlinks', true));
+    return new RunfilesValue(uniqRunfiles(entries), view);
+  });
+}
+
+/** A runfiles field of DefaultInfo (DefaultInfo() checked its type). */
+function runfilesField(v: Value | undefined): readonly Artifact[] | undefined {
+  return v instanceof RunfilesValue ? v.entries : undefined;
 }
 
 function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
-  canonicalLabels = ctx.profile.canonicalLabelStrings;
+  view = starlarkView(ctx.profile);
   const { rule, config, label } = ctx;
   const rc = ruleClassOf(ctx.ruleLoader, rule);
   if (!rc) {
@@ -218,7 +300,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   const retarget = (a: Artifact, key: string) => actionOf.set(a.execPath, key);
   const bin = new Struct([['path', binDir(config)]]);
   const starlarkCtx = new Struct([
-    ['label', new LabelValue(rule.label, canonicalLabels)],
+    ['label', new LabelValue(rule.label, view.canonicalLabels)],
     ['attr', new Struct(attrFields)],
     ['files', new Struct(files)],
     ['file', new Struct(file)],
@@ -228,6 +310,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
     ['bin_dir', bin],
     ['genfiles_dir', bin],
     ['workspace_name', ctx.profile.execrootName],
+    ['runfiles', runfilesBuiltin(ctx)],
     ['toolchains', new ToolchainsValue(ctx, ctx.toolchains())],
     // A build setting's implementation reads its value: from the command line, else build_setting_default.
     ...(rc.buildSetting
@@ -261,6 +344,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   }
   let defaultFiles: Artifact[] | undefined;
   let exe: Artifact | undefined;
+  let runfiles: { readonly stateless?: readonly Artifact[]; readonly default?: readonly Artifact[]; readonly data?: readonly Artifact[] } = {};
   const groups = new Map<string, Artifact[]>();
   let makeVariables: Map<string, string> | undefined;
   const own: ProviderInstance[] = [];
@@ -277,6 +361,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
       case 'DefaultInfo':
         defaultFiles = filesOfDepset(get('files'), 'DefaultInfo files').map(fixed);
         if (get('executable') !== undefined && get('executable') !== None) exe = fixed(artifactOf(get('executable')!, 'DefaultInfo executable'));
+        runfiles = { stateless: runfilesField(get('runfiles')), default: runfilesField(get('default_runfiles')), data: runfilesField(get('data_runfiles')) };
         break;
       case 'OutputGroupInfo':
         p.names.forEach((n, i) => groups.set(n, filesOfDepset(p.values[i], `OutputGroupInfo ${n}`).map(fixed)));
@@ -289,7 +374,24 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
     }
   }
   const filesOut = defaultFiles ?? declared.map(fixed);
-  return { files: filesOut, runfiles: uniq([...filesOut, ...(exe ? [exe] : [])]), executable: exe, outputGroups: groups, makeVariables, starlarkProviders: own };
+  const withExe = (list: readonly Artifact[]) => uniqRunfiles([...(exe ? [exe] : []), ...list.map(fixed)]);
+  let defaultRunfiles: Artifact[];
+  let dataRunfiles: Artifact[] | undefined;
+  if (runfiles.stateless || (!runfiles.default && !runfiles.data)) defaultRunfiles = withExe(runfiles.stateless ?? []);
+  else {
+    // The executable is not added to runfiles given apart (to keep Starlark genrules like the native one).
+    defaultRunfiles = uniqRunfiles((runfiles.default ?? []).map(fixed));
+    dataRunfiles = uniqRunfiles((runfiles.data ?? []).map(fixed));
+  }
+  return {
+    files: filesOut,
+    runfiles: defaultRunfiles,
+    ...(dataRunfiles ? { dataRunfiles } : {}),
+    executable: exe,
+    outputGroups: groups,
+    makeVariables,
+    starlarkProviders: own,
+  };
 }
 
 /** Rules defined in .bzl files with rule(implementation = …): analysis picks it for any rule class not native. */
@@ -305,6 +407,6 @@ function toStarlark(v: unknown): Value {
     if (v.length > 0 && Array.isArray(v[0])) return new Dict((v as [unknown, unknown][]).map(([k, x]) => [toStarlark(k), toStarlark(x)]) as [Value, Value][]);
     return new List(v.map(toStarlark));
   }
-  if (typeof v === 'object' && 'name' in (v as object) && 'pkg' in (v as object)) return new LabelValue(v as never, canonicalLabels);
+  if (typeof v === 'object' && 'name' in (v as object) && 'pkg' in (v as object)) return new LabelValue(v as never, view.canonicalLabels);
   return None;
 }

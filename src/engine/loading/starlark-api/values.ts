@@ -14,6 +14,7 @@ import {
   Struct,
   Tuple,
   repr,
+  typeName,
   type Callable,
   type StarlarkValue,
   type ThreadLike,
@@ -250,6 +251,7 @@ export class ProviderValue extends ExportableBase implements Callable {
   /** The raw constructor: fields as keyword arguments, checked against the schema. */
   construct(args: Value[], kwargs: [string, Value][]): Value {
     if (args.length > 0) throw new EvalError(`${this.name}: unexpected positional arguments`);
+    if (this.builtinName === 'DefaultInfo') checkDefaultInfo(kwargs);
     if (this.fields) {
       const allowed = new Set(this.fields.map(([f]) => f));
       const bad = kwargs.filter(([k]) => !allowed.has(k)).map(([k]) => k);
@@ -262,6 +264,20 @@ export class ProviderValue extends ExportableBase implements Callable {
 
   repr(out: string[]): void {
     out.push('<provider>');
+  }
+}
+
+/** DefaultInfo's runfiles arguments (DefaultInfoApi): runfiles objects, and `runfiles` alone or the other two. */
+function checkDefaultInfo(kwargs: readonly (readonly [string, Value])[]): void {
+  const given = new Set<string>();
+  for (const [k, v] of kwargs) {
+    if (k !== 'runfiles' && k !== 'data_runfiles' && k !== 'default_runfiles') continue;
+    if (v === None) continue;
+    if (typeName(v) !== 'runfiles') throw new EvalError(`in call to DefaultInfo(), parameter '${k}' got value of type '${typeName(v)}', want 'runfiles or NoneType'`);
+    given.add(k);
+  }
+  if (given.has('runfiles') && (given.has('data_runfiles') || given.has('default_runfiles'))) {
+    throw new EvalError("Cannot specify the provider 'runfiles' together with 'data_runfiles' or 'default_runfiles'");
   }
 }
 

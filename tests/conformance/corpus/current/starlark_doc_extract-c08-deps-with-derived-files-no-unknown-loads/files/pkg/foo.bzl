@@ -1,0 +1,1 @@
+load('//pkg:source_dep.bzl', 'f')
