@@ -97,6 +97,8 @@ export class BuildSettings {
       // A repeated list flag (repeatable = True) accumulates; otherwise the last instance wins.
       const prev = values.get(canonical);
       if (prev && kind.type === 'string_list' && (t.schema.buildSetting?.repeatable || attrValue(t, 'repeatable') === true)) value = [...(prev.value as string[]), ...(value as string[])];
+      // A string flag with allow_multiple = True is a list of every value given (config.string(allow_multiple)).
+      if (kind.type === 'string' && t.schema.buildSetting?.repeatable) value = [...((prev?.value as string[] | undefined) ?? []), value as string];
       values.set(canonical, { value, source: f.source });
     }
     return (this.computed = { values });

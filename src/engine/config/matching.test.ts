@@ -162,6 +162,41 @@ config_setting(name = "lf_y", flag_values = {":lf": "y"})`;
   });
 });
 
+describe('list-valued build settings and duplicate constraints', () => {
+  const flags = {
+    'pkg/defs.bzl': 'def _impl(ctx):\n    return []\nmulti = rule(implementation = _impl, build_setting = config.string(flag = True, allow_multiple = True))\nlist_flag = rule(implementation = _impl, build_setting = config.string_list(flag = True))\n',
+  };
+  const settings = 'load(":defs.bzl", "multi", "list_flag")\nmulti(name = "cheese", build_setting_default = "gouda")\nlist_flag(name = "gouda", build_setting_default = ["smoked"])';
+
+  it('a string flag with allow_multiple holds every value given, and matches one of them', () => {
+    const s = `${settings}\nconfig_setting(name = "m", flag_values = {":cheese": "pepperjack"})`;
+    expect(pick(s, [':m'], ['--//pkg:cheese=pepperjack', '--//pkg:cheese=brie'], { extra: flags }).value).toBe('m');
+    expect(pick(s, [':m'], ['--//pkg:cheese=brie'], { extra: flags }).value).toBe('default');
+  });
+
+  it('naming several values of a list setting is an error (checked with 4.2.3)', () => {
+    const s = `${settings}\nconfig_setting(name = "m", flag_values = {":gouda": "smoked,fresh"})`;
+    const { r } = pick(s, [':m'], [], { extra: flags });
+    expect('error' in r && r.failedSetting?.text).toContain('in flag_values attribute of config_setting rule //pkg:m: "smoked,fresh" not a valid value for flag //pkg:gouda. Only single, exact values are allowed.');
+  });
+
+  it('every constraint_setting given twice, in one error of the config_setting (checked with 4.2.3)', () => {
+    const s = [
+      'constraint_setting(name = "b")',
+      'constraint_value(name = "b1", constraint_setting = ":b")',
+      'constraint_value(name = "b2", constraint_setting = ":b")',
+      'constraint_setting(name = "m")',
+      'constraint_value(name = "m1", constraint_setting = ":m")',
+      'constraint_value(name = "m2", constraint_setting = ":m")',
+      'config_setting(name = "bad", constraint_values = [":b1", ":b2", ":m1", ":m2"])',
+    ].join('\n');
+    const { r } = pick(s, [':bad'], []);
+    expect('error' in r && r.failedSetting?.text).toBe(
+      'in config_setting rule //pkg:bad: Duplicate constraint values detected: constraint_setting //pkg:b has [//pkg:b1, //pkg:b2], constraint_setting //pkg:m has [//pkg:m1, //pkg:m2]',
+    );
+  });
+});
+
 describe('select()', () => {
   it('takes //conditions:default when nothing matches', () => {
     const r = pick('config_setting(name = "arm", values = {"cpu": "arm"})', [':arm'], []);

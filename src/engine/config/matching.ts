@@ -194,9 +194,9 @@ export type ResolvedAttribute =
 export function settingErrorText(setting: RuleTarget, error: string): string {
   const attr = /unknown option|parsing configuration settings|option '/.test(error)
     ? 'values'
-    : /user-defined|flag '/.test(error)
+    : /user-defined|flag '|not a valid value for flag/.test(error)
       ? 'flag_values'
-      : /constraint/.test(error) && !error.startsWith('Either')
+      : /constraint/.test(error) && !error.startsWith('Either') && !error.startsWith('Duplicate constraint values')
         ? 'constraint_values'
         : '';
   const label = labelToString(setting.label);
@@ -440,8 +440,17 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
     const set = config.starlarkFlag(actualLabel);
     const actual = set ? set.value : buildSettingDefault(target);
     let matches: boolean;
-    if (Array.isArray(actual)) matches = (conv.value as readonly string[]).length === 1 && actual.includes((conv.value as readonly string[])[0]!);
-    else matches = actual === conv.value;
+    if (Array.isArray(actual)) {
+      // A list setting (string_list, or a string flag with allow_multiple) matches when it holds the one value the
+      // config_setting names; naming several is an error (ConfigSetting; ConfigSettingTest
+      // #canOnlyMatchSingleValueInMultiValueFlags, #buildsettings_allowMultipleWorks).
+      const wanted = Array.isArray(conv.value) ? (conv.value as readonly string[]) : [conv.value as string];
+      if (wanted.length !== 1) {
+        flagProblem(`"${expected}" not a valid value for flag ${actualLabel}. Only single, exact values are allowed. If you want to match multiple values, consider Skylib's selects.config_setting_group`);
+        continue;
+      }
+      matches = actual.includes(wanted[0]!);
+    } else matches = actual === conv.value;
     checks.push({
       kind: 'flag_values',
       key: written,
@@ -478,10 +487,12 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
     checks.push(constraintCheck(written, h, `target platform ${config.platform}${h.fromDefault ? ' does not set ' + sk + ': its default_constraint_value' : ''}`));
     constraintKeys.push(written);
   }
-  for (const [sk, vs] of bySetting) {
-    if (vs.length > 1) {
-      problems.push({ attribute: 'constraint_values', key: sk, message: `Duplicate constraint values detected: constraint_setting ${sk} has [${vs.join(', ')}]` });
-    }
+  // One error naming every setting given twice (ConstraintCollection.DuplicateConstraintException), said of the
+  // rule rather than the attribute (checked with 4.2.3; ConfigSettingTest#multipleValuesPerSetting).
+  const duplicates = [...bySetting].filter(([, vs]) => vs.length > 1);
+  if (duplicates.length > 0) {
+    const message = `Duplicate constraint values detected: ${duplicates.map(([sk, vs]) => `constraint_setting ${sk} has [${vs.join(', ')}]`).join(', ')}`;
+    problems.push({ attribute: 'constraint_values', key: duplicates[0]![0], message });
   }
   const failed = failedOf(checks);
   if (problems.length > 0) return { setting: label, matches: false, checks, failed, error: problems.map((p) => p.message).join('\n'), problems };

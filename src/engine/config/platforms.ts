@@ -80,12 +80,11 @@ export function resolvePlatform(raw: string, lookup: TargetLookup, profile: Prof
     const sk = labelToString(s.setting);
     own.set(sk, [...(own.get(sk) ?? []), labelToString(v)]);
   }
-  for (const [s, vs] of own) {
-    if (vs.length > 1) {
-      return { error: `in constraint_values attribute of platform rule ${key}: Duplicate constraint values detected: constraint_setting ${s} has [${vs.join(', ')}]` };
-    }
-    constraints.set(s, vs[0]!);
+  const duplicates = [...own].filter(([, vs]) => vs.length > 1);
+  if (duplicates.length > 0) {
+    return { error: `in constraint_values attribute of platform rule ${key}: Duplicate constraint values detected: ${duplicates.map(([s, vs]) => `constraint_setting ${s} has [${vs.join(', ')}]`).join(', ')}` };
   }
+  for (const [s, vs] of own) constraints.set(s, vs[0]!);
   return { label: key, constraints };
 }
 

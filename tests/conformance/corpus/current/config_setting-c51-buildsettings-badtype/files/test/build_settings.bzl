@@ -1,0 +1,3 @@
+def _impl(ctx):
+  return []
+int_flag = rule(implementation = _impl, build_setting = config.int(flag = True))

@@ -1,0 +1,3 @@
+def _impl(ctx):
+  return DefaultInfo()
+default_info_rule = rule(implementation = _impl)
