@@ -262,6 +262,8 @@ export interface StarlarkSemantics {
   readonly hasRemovePrefix: boolean;
   /** min() and max() accept `key=`. */
   readonly minMaxKey: boolean;
+  /** `dict | dict` and `|=` (added in Bazel 5; 4.2.3: "unsupported binary operation: dict | dict", checked). */
+  readonly dictUnion: boolean;
 }
 
 // In the order Bazel lists them in "Invalid output format 'x'. Valid values are: …".
@@ -271,7 +273,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   bazel4: {
     name: 'bazel4',
     bazelVersion: '4.2.3',
-    starlark: { allowLambda: false, allowNestedDef: false, hasAbs: false, hasRemovePrefix: false, minMaxKey: false },
+    starlark: { allowLambda: false, allowNestedDef: false, hasAbs: false, hasRemovePrefix: false, minMaxKey: false, dictUnion: false },
     labels: 'bazel4',
     disallowEmptyGlob: false,
     symbolicMacros: false,
@@ -333,7 +335,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   modern: {
     name: 'modern',
     bazelVersion: '8.4.2',
-    starlark: { allowLambda: true, allowNestedDef: true, hasAbs: true, hasRemovePrefix: true, minMaxKey: true },
+    starlark: { allowLambda: true, allowNestedDef: true, hasAbs: true, hasRemovePrefix: true, minMaxKey: true, dictUnion: true },
     labels: 'modern',
     disallowEmptyGlob: true,
     symbolicMacros: true,

@@ -76,6 +76,16 @@ describe('starlark build api', () => {
     expect(text).toContain("missing value for mandatory attribute 'n' in 'my_rule' rule");
   });
 
+  it('dict | dict and |= exist in current Bazel, not in 4.2.3 (checked: "unsupported binary operation: dict | dict")', () => {
+    const build = 'x = {"a": 1} | {"b": 2}\nd = {}\nd |= {"c": 3}\nfilegroup(name = "f", srcs = sorted(x.keys() + d.keys()))\n';
+    const old = new Loader(new Workspace({ WORKSPACE: '', '.bazelversion': '4.2.3', 'pkg/BUILD': build }));
+    old.getPackage('pkg');
+    expect(old.events.map((e) => e.text).join('\n')).toContain('unsupported binary operation: dict | dict');
+    const current = load({ 'pkg/BUILD': build });
+    current.getPackage('pkg');
+    expect(current.events.filter((e) => e.severity === 'error')).toEqual([]);
+  });
+
   it('a rule called without a name: "<rule> rule has no \'name\' attribute" (RuleFactory; checked with 4.2.3)', () => {
     const loader = load({
       'pkg/defs.bzl': 'my_rule = rule(implementation = lambda ctx: None)',

@@ -320,7 +320,7 @@ function execAugmented(thread: Thread, fr: Frame, s: AssignStmt): void {
           return;
         }
       }
-      assignIdent(fr, lhs, inplaceBinary(AUGMENTED_OP[s.op]!, x, y));
+      assignIdent(fr, lhs, inplaceBinary(AUGMENTED_OP[s.op]!, x, y, thread));
       return;
     }
     case 'IndexExpr': {
@@ -328,7 +328,7 @@ function execAugmented(thread: Thread, fr: Frame, s: AssignStmt): void {
       const key = evalExpr(thread, fr, lhs.index);
       const x = getIndex(obj, key);
       const y = evalExpr(thread, fr, s.rhs);
-      setIndex(obj, key, inplaceBinary(AUGMENTED_OP[s.op]!, x, y));
+      setIndex(obj, key, inplaceBinary(AUGMENTED_OP[s.op]!, x, y, thread));
       return;
     }
     case 'DotExpr': {
@@ -338,7 +338,7 @@ function execAugmented(thread: Thread, fr: Frame, s: AssignStmt): void {
         const y = evalExpr(thread, fr, s.rhs);
         let z: Value;
         try {
-          z = inplaceBinary(AUGMENTED_OP[s.op]!, x, y);
+          z = inplaceBinary(AUGMENTED_OP[s.op]!, x, y, thread);
         } catch (e) {
           locate(fr, s.opPos);
           throw e;
@@ -355,8 +355,14 @@ function execAugmented(thread: Thread, fr: Frame, s: AssignStmt): void {
   }
 }
 
+/** `dict | dict` is Starlark's since Bazel 5 (StarlarkSemantics.dictUnion); before, no such operation. */
+function checkDictUnion(thread: Thread, op: string, x: Value, y: Value): void {
+  if (op === '|' && x instanceof Dict && y instanceof Dict && thread.semantics?.dictUnion === false) throw new EvalError('unsupported binary operation: dict | dict');
+}
+
 /** `x op= y`: lists extend in place and dicts update in place, as in Bazel; otherwise `x op y`. */
-function inplaceBinary(op: string, x: Value, y: Value): Value {
+function inplaceBinary(op: string, x: Value, y: Value, thread?: Thread): Value {
+  if (thread) checkDictUnion(thread, op, x, y);
   if (op === '+' && x instanceof List && y instanceof List) {
     x.checkMutable();
     if (x.elems.length + y.elems.length > MAX_REPEAT) {
@@ -588,6 +594,7 @@ function evalBinary(thread: Thread, fr: Frame, e: BinaryExpr): Value {
           case 'not in':
             return !contains(y, x);
           default:
+            checkDictUnion(thread, e.op, x, y);
             return binary(e.op, x, y);
         }
       } catch (err) {
