@@ -197,6 +197,21 @@ describe('list-valued build settings and duplicate constraints', () => {
   });
 });
 
+describe('config_feature_flag (current Bazel)', () => {
+  const flag = 'config_feature_flag(name = "flag", allowed_values = ["right", "wrong"], default_value = "right")\nalias(name = "alias", actual = ":flag", transitive_configs = [":flag"])';
+
+  it('flag_values reads its default_value, also through an alias; a value it does not allow is an error naming the key as written', () => {
+    const on = (value: string, key = ':flag') => pick(`${flag}\nconfig_setting(name = "m", flag_values = {"${key}": "${value}"}, transitive_configs = [":flag"])`, [':m'], ['--enforce_transitive_configs_for_config_feature_flag'], { version: '8.4.2' });
+    expect(on('right').value).toBe('m');
+    expect(on('wrong').value).toBe('default');
+    expect(on('right', ':alias').value).toBe('m');
+    const bad = on('invalid', ':alias').r;
+    expect('error' in bad && bad.failedSetting?.text).toBe(
+      "in flag_values attribute of config_setting rule //pkg:m: error while parsing user-defined configuration values: 'invalid' is not a valid value for '//pkg:alias'",
+    );
+  });
+});
+
 describe('select()', () => {
   it('takes //conditions:default when nothing matches', () => {
     const r = pick('config_setting(name = "arm", values = {"cpu": "arm"})', [':arm'], []);

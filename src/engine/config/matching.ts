@@ -404,7 +404,7 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
   const flagKeys: string[] = [];
   const seenFlags = new Map<string, string[]>();
   const userDefined = 'error while parsing user-defined configuration values: ';
-  const isBuildSetting = (t: RuleTarget) => buildSettingKind(t) !== undefined;
+  const isBuildSetting = (t: RuleTarget) => buildSettingKind(t) !== undefined || t.ruleClass === 'config_feature_flag';
   for (const [l, expected] of flags) {
     let target = lookup.target(l);
     const written = labelToString(l);
@@ -421,6 +421,28 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
     }
     const actualLabel = labelToString(target.label);
     seenFlags.set(actualLabel, [...(seenFlags.get(actualLabel) ?? []), written]);
+    if (target.kind === 'rule' && target.ruleClass === 'config_feature_flag') {
+      // A feature flag: the value must be one it allows (named as written, an alias too); nothing sets one here,
+      // so its value is its default_value (ConfigSetting, ConfigFeatureFlag).
+      const allowed = (attrValue(target, 'allowed_values') as readonly string[] | undefined) ?? [];
+      if (!allowed.includes(expected)) {
+        flagProblem(`${userDefined}'${expected}' is not a valid value for '${written}'`, { validValues: [...allowed] });
+        continue;
+      }
+      const actual = attrValue(target, 'default_value');
+      checks.push({
+        kind: 'flag_values',
+        key: written,
+        setting: `${actualLabel}=${expected}`,
+        expected,
+        actual: typeof actual === 'string' ? actual : '',
+        source: DEFAULT_SOURCE,
+        matches: actual === expected,
+        note: "a config_feature_flag's value: its default_value (no rule transition sets it)",
+      });
+      flagKeys.push(`${actualLabel}=${expected}`);
+      continue;
+    }
     const kind = target.kind === 'rule' ? buildSettingKind(target) : undefined;
     if (!kind || target.kind !== 'rule') {
       const suggestion = siblingSuggestion(l, ctx, isBuildSetting);

@@ -75,6 +75,7 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
 const UNDOCUMENTED: readonly (readonly [string, string, string | null, boolean, string, string])[] = [
   ['order_results', 'boolean', 'true', false, 'query', 'Deprecated: use --order_output (--noorder_results is --order_output=no).'],
   ['host_deps', 'boolean', 'true', false, 'query cquery', 'Deprecated alias of --tool_deps.'],
+  ['enforce_transitive_configs_for_config_feature_flag', 'boolean', 'false', false, 'build test run cquery', 'Whether targets must name the config_feature_flags they read in transitive_configs.'],
 ];
 
 function kindOf(typeText: string): { kind: ValueKind; values?: string[] } {

@@ -7,6 +7,6 @@ export const alias: RuleSchema = {
   attrs: [{ name: 'actual', type: 'label', mandatory: true, doc: 'The target this alias refers to. It may be a file.' }],
   shared: [
     'aspect_hints', 'compatible_with', 'deprecation', 'features', 'package_metadata', 'restricted_to', 'tags',
-    'target_compatible_with', 'testonly', 'visibility',
+    'target_compatible_with', 'testonly', 'transitive_configs', 'visibility',
   ],
 };

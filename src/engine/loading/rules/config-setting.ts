@@ -11,5 +11,5 @@ export const configSetting: RuleSchema = {
     { name: 'constraint_values', type: 'label_list', default: [], configurable: false, doc: 'Constraint values the target platform must have.' },
     MANUAL_BY_DEFAULT_TAGS,
   ],
-  shared: ['aspect_hints', 'deprecation', 'features', 'licenses', 'package_metadata', 'tags', 'testonly', 'visibility'],
+  shared: ['aspect_hints', 'deprecation', 'features', 'licenses', 'package_metadata', 'tags', 'testonly', 'transitive_configs', 'visibility'],
 };

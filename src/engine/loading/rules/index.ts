@@ -3,6 +3,7 @@ import type { Profile } from '../../base/index.ts';
 import { alias } from './alias.ts';
 import { BAZEL4_LANGUAGE_RULES, MODERN_LANGUAGE_RULES, withBazel4Implicits } from './bazel-rules.ts';
 import { bzlLibrary } from './bzl-library.ts';
+import { configFeatureFlag } from './config-feature-flag.ts';
 import { configSetting } from './config-setting.ts';
 import { environmentGroup } from './environment-group.ts';
 import { filegroup } from './filegroup.ts';
@@ -26,7 +27,7 @@ const OWN = [
 const byName = (rules: readonly RuleSchema[]): ReadonlyMap<string, RuleSchema> => new Map(rules.map((r) => [r.name, r]));
 
 /** Rules a BUILD file can call under current Bazel (package_group is a native function, not a rule, but has a schema too). */
-export const RULES: ReadonlyMap<string, RuleSchema> = byName([...OWN, ...MODERN_LANGUAGE_RULES]);
+export const RULES: ReadonlyMap<string, RuleSchema> = byName([...OWN, configFeatureFlag, ...MODERN_LANGUAGE_RULES]);
 
 /** Under Bazel 4.2.3: the sh_* tests and binaries carry their implicit tool dependencies (test wrappers, launcher). */
 const BAZEL4_RULES: ReadonlyMap<string, RuleSchema> = byName([

@@ -130,6 +130,7 @@ export const SHARED_ATTRIBUTES: Readonly<Record<string, AttrSpec>> = {
   tags: { name: 'tags', type: 'string_list', default: [], configurable: false, orderIndependent: true, doc: 'Free-form tags; some (manual, local, exclusive, …) have meaning to Bazel.' },
   target_compatible_with: { name: 'target_compatible_with', type: 'label_list', default: [], doc: 'Constraints the target platform must satisfy, else the target is skipped.' },
   testonly: { name: 'testonly', type: 'bool', default: false, configurable: false, doc: 'Only test targets and testonly targets may depend on this target.' },
+  transitive_configs: { name: 'transitive_configs', type: 'nodep_label_list', default: [], configurable: false, doc: 'The config_feature_flags this target (or what it depends on) reads; --enforce_transitive_configs_for_config_feature_flag checks it.' },
   visibility: { name: 'visibility', type: 'nodep_label_list', default: null, configurable: false, orderIndependent: true, doc: 'Which packages may depend on this target.' },
   // Attributes of test and binary rules.
   args: { name: 'args', type: 'string_list', default: [], doc: 'Arguments passed when the target is run or tested.' },
@@ -164,6 +165,7 @@ export const COMMON_SHARED = [
   'tags',
   'target_compatible_with',
   'testonly',
+  'transitive_configs',
   'visibility',
 ] as const;
 

@@ -10,6 +10,6 @@ export const testSuite: RuleSchema = {
   ],
   shared: [
     'aspect_hints', 'compatible_with', 'deprecation', 'features', 'licenses', 'package_metadata', 'restricted_to',
-    'tags', 'target_compatible_with', 'testonly', 'visibility',
+    'tags', 'target_compatible_with', 'testonly', 'transitive_configs', 'visibility',
   ],
 };
