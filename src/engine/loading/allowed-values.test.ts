@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { englishList, possibleValues } from './allowed-values.ts';
 import { Configurable, type SelectPart } from './attributes.ts';
 import { parseLabelInPackage } from './label.ts';
-import { Loader } from './loader.ts';
-import { Workspace } from './workspace.ts';
+import { loadErrors as loadErrorsOf } from './test-helpers.ts';
 
 const DEFS = [
   'def _impl(ctx):',
@@ -19,13 +18,7 @@ const DEFS = [
   '})',
 ].join('\n');
 
-/** The ERROR texts of loading `pkg` (BUILD lines joined), under 4.2.3 or current Bazel. */
-function loadErrors(build: readonly string[], profile: '4.2.3' | 'current'): string[] {
-  const marker: Record<string, string> = profile === '4.2.3' ? { WORKSPACE: '', '.bazelversion': '4.2.3\n' } : { 'MODULE.bazel': '' };
-  const loader = new Loader(new Workspace({ ...marker, 'pkg/defs.bzl': DEFS, 'pkg/BUILD': ['load(":defs.bzl", "r")', ...build, ''].join('\n') }), { workspaceDir: '/ws' });
-  loader.getPackage('pkg');
-  return loader.events.filter((e) => e.severity === 'error').map((e) => e.text);
-}
+const loadErrors = (build: readonly string[], profile: '4.2.3' | 'current') => loadErrorsOf(DEFS, build, profile);
 
 const selector = (branches: Record<string, string | null>): SelectPart => ({
   kind: 'selector',

@@ -4,8 +4,7 @@
 // ConfigurableAttributesTest.
 
 import { describe, expect, it } from 'vitest';
-import { Loader } from './loader.ts';
-import { Workspace } from './workspace.ts';
+import { loadErrors as loadErrorsOf } from './test-helpers.ts';
 
 const DEFS = [
   'def _impl(ctx):',
@@ -13,13 +12,7 @@ const DEFS = [
   'r = rule(implementation = _impl, attrs = {"b": attr.bool(), "i": attr.int(), "l": attr.label(allow_files = True)})',
 ].join('\n');
 
-/** The ERROR texts of loading `pkg` (BUILD lines joined), under 4.2.3 or current Bazel. */
-function loadErrors(build: readonly string[], profile: '4.2.3' | 'current'): string[] {
-  const marker: Record<string, string> = profile === '4.2.3' ? { WORKSPACE: '', '.bazelversion': '4.2.3\n' } : { 'MODULE.bazel': '' };
-  const loader = new Loader(new Workspace({ ...marker, 'pkg/defs.bzl': DEFS, 'pkg/BUILD': ['load(":defs.bzl", "r")', ...build, ''].join('\n') }), { workspaceDir: '/ws' });
-  loader.getPackage('pkg');
-  return loader.events.filter((e) => e.severity === 'error').map((e) => e.text);
-}
+const loadErrors = (build: readonly string[], profile: '4.2.3' | 'current') => loadErrorsOf(DEFS, build, profile);
 
 describe('select() concatenation (SelectorList)', () => {
   it('is checked against the attribute type when the rule is created, before its branches', () => {
