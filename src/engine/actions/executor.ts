@@ -215,15 +215,18 @@ export class Executor {
   }
 
   private async run(action: Action): Promise<boolean> {
-    // Missing source inputs fail the action, as Bazel reports them: each by label, then their count.
+    // The generated inputs are made first; a failed one is the action's only error. Then missing source inputs
+    // fail the action, as Bazel reports them: each by label, then their count (checked with 4.2.3).
+    let inputsOk = true;
+    for (const i of action.inputs) if (i.generatedBy && !(await this.artifact(i))) inputsOk = false;
+    if (!inputsOk) return false;
     const missingSources = action.inputs.filter((i) => !i.generatedBy && !this.tree.has(i.execPath) && this.source(i.execPath) === undefined);
     if (missingSources.length > 0) {
       for (const m of missingSources) this.fail(action, `${action.progress} failed: missing input file '${m.label ? labelToString(m.label) : m.execPath}'`);
       this.fail(action, `${action.progress} failed: ${missingSources.length} input file(s) do not exist`, 'bare');
       return false;
     }
-    let inputsOk = true;
-    for (const i of action.inputs) if (!(await this.artifact(i))) inputsOk = false;
+    for (const i of action.inputs) if (!i.generatedBy && !(await this.artifact(i))) inputsOk = false;
     if (!inputsOk) return false;
     if (this.opts.cancel?.cancelled) {
       if (!this.events.some((e) => 'diagnostic' in e && e.diagnostic.message === 'build interrupted')) {
