@@ -172,6 +172,13 @@ export class Analysis implements ConfiguredGraph {
   private taken = 0;
   /** The step at which each printed diagnostic or DEBUG line was emitted (see stepOf). */
   private readonly printedStep = new WeakMap<Diagnostic | ConsoleEvent, number>();
+  /**
+   * A rule implementation is running: its errors come half a step after the prerequisite checks of the same step
+   * (Bazel validates a rule's dependencies, visibility first, before it runs the implementation: of two targets
+   * failing at one depth, one with a visibility error is named before one whose command fails to expand,
+   * whichever comes first by label; checked with 4.2.3).
+   */
+  private inImplementation = false;
   /** A select() key's failure as the rule asking for it reported it when it was found: the key's label. */
   private readonly bubbledFrom = new WeakMap<Diagnostic | ConsoleEvent, string>();
   /** Per configured-target key: the step its analysis completes at, and the one its failure is known at. */
@@ -770,7 +777,14 @@ export class Analysis implements ConfiguredGraph {
     }
 
     const ctx = new Context(this, rule, config, b.key, s);
-    const r: RuleResult = implementationOf(rule).analyze(ctx);
+    const outer = this.inImplementation;
+    this.inImplementation = true;
+    let r: RuleResult;
+    try {
+      r = implementationOf(rule).analyze(ctx);
+    } finally {
+      this.inImplementation = outer;
+    }
     if ('failed' in r) return { ...b, failed: true };
     if (r.forwardsTo) {
       const a = r.forwardsTo;
@@ -1073,7 +1087,7 @@ export class Analysis implements ConfiguredGraph {
     this.printed.push(d);
     const s = this.currentState();
     // A loading error is found at step 1, when the dependency's package loads.
-    const step = o.once === 'loaded' ? 1 : (o.step ?? this.currentStep());
+    const step = o.once === 'loaded' ? 1 : (o.step ?? this.currentStep() + (this.inImplementation ? 0.5 : 0));
     this.printedStep.set(d, step);
     if (s && d.severity === 'error') s.errorStep = Math.min(s.errorStep ?? Infinity, step);
     return d;
