@@ -15,7 +15,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { AREAS, generate } from './grammar.ts';
 import { renderWorkspace, type Sample } from './model.ts';
-import { BazelRunner, bazelBinReader, compare, primary, ROOT, runRulepen, signature, waitIfPaused, writeStubs, type Difference } from './run-both.ts';
+import { BazelRunner, bazelBinReader, type Outcome, compare, primary, ROOT, runRulepen, signature, waitIfPaused, writeStubs, type Difference } from './run-both.ts';
 import { shrink } from './shrink.ts';
 import { recordCase } from './record.ts';
 
@@ -57,6 +57,27 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
+/**
+ * Whether every error line printed without --keep_going is a failure Bazel reports with it (`keepGoing`: that run's
+ * outcome): the line itself; the closing "Analysis of target 'X' failed; build aborted: …" when every target it
+ * names fails with --keep_going too (an ERROR, or the WARNING "errors encountered while analyzing target 'X'");
+ * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p".
+ */
+function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
+  const all = new Set(keepGoing.errors);
+  const reported = keepGoing.stderr.split('\n').filter((l) => l.startsWith('ERROR: ') || l.startsWith('WARNING: '));
+  const failed = (label: string) => reported.some((e) => e.includes(`'${label}'`) || e.includes(` ${label}:`) || e.includes(` ${label} `));
+  return errors.every((e) => {
+    if (all.has(e)) return true;
+    const pkg = /^error loading package '([^']*)': Package '\1' contains errors$/.exec(e);
+    if (pkg) return all.has(`package contains errors: ${pkg[1]}`);
+    const m = /^Analysis of target '([^']+)' failed; build aborted: (.*)$/.exec(e);
+    if (!m) return false;
+    const causes = [...m[2]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!);
+    return failed(m[1]!) && causes.every(failed);
+  });
+}
+
 function show(s: Sample): void {
   const files = renderWorkspace(s.workspace);
   console.log(`# seed ${s.seed}, area ${s.area}`);
@@ -79,6 +100,8 @@ async function main(): Promise<number> {
   let inARow = 0;
   /** Workspaces that agreed only with a rerun of Bazel (see RACY_RERUNS). */
   let racy = 0;
+  /** Workspaces whose errors differed only in which failure was named first (see amongFailures). */
+  let keepGoingAgreed = 0;
   let best = 0;
   let tried = 0;
   const started = Date.now();
@@ -119,6 +142,18 @@ async function main(): Promise<number> {
           }
         }
       }
+      // Still different in the errors alone: when both tools, given --keep_going, agree in full, and every error
+      // either printed without it is one of those failures, the difference is only which failure Bazel met first.
+      if (diffs.length > 0 && diffs.every((d) => d.aspect === 'errors') && !cmd.argv.includes('--keep_going') && !cmd.argv.includes('-k')) {
+        const kg = [cmd.argv[0]!, '--keep_going', ...cmd.argv.slice(1)];
+        const bk = runner.run(kg, files);
+        const rk = await runRulepen(files, kg, runner.paths);
+        if (compare(bk, rk, bazelBinReader(runner)).length === 0 && amongFailures(b.errors, bk) && amongFailures(r.errors, bk)) {
+          diffs = [];
+          keepGoingAgreed++;
+          rerunAgreed = true;
+        }
+      }
       if (diffs.length > 0) {
         mismatch = { argv: cmd.argv, diffs };
         break;
@@ -127,7 +162,7 @@ async function main(): Promise<number> {
     if (!mismatch) {
       inARow++;
       best = Math.max(best, inARow);
-      process.stdout.write(`seed ${seed} ${sample.area}: ok (${inARow} in a row)${rerunAgreed ? ' — on a rerun of Bazel' : ''}\n`);
+      process.stdout.write(`seed ${seed} ${sample.area}: ok (${inARow} in a row)${rerunAgreed ? ' — on a rerun of Bazel or with --keep_going' : ''}\n`);
       continue;
     }
     inARow = 0;
@@ -160,7 +195,7 @@ async function main(): Promise<number> {
   }
   runner.shutdown();
   const mins = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\n${tried} workspaces in ${mins} min (seeds ${args.seed}…${args.seed + tried - 1}); longest run without a mismatch: ${best}; agreed only with a rerun of Bazel: ${racy}`);
+  console.log(`\n${tried} workspaces in ${mins} min (seeds ${args.seed}…${args.seed + tried - 1}); longest run without a mismatch: ${best}; agreed only with a rerun of Bazel: ${racy}; only in which failure was named first (checked with --keep_going): ${keepGoingAgreed}`);
   console.log('area            tried  mismatched  recorded');
   for (const [a, x] of counts) console.log(`${a.padEnd(15)} ${String(x.tried).padStart(5)}  ${String(x.mismatched).padStart(10)}  ${String(x.recorded).padStart(8)}`);
   writeFileSync(join(ROOT, 'last-counts.json'), JSON.stringify({ tried, best, seed: args.seed, counts: Object.fromEntries(counts) }, null, 2));
