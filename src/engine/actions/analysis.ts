@@ -192,7 +192,6 @@ export class Analysis implements ConfiguredGraph {
   /** Keys being analysed, outermost first (for cycles). */
   private readonly stack: string[] = [];
   private readonly generated = new Map<string, Artifact>();
-  private readonly schemaAttrs = new Map<RuleTarget['schema'], AttrSpec[]>();
   private readonly ex = {
     selects: new Map<string, SelectExplanation[]>(),
     settings: new Map<string, SettingMatch>(),
@@ -507,10 +506,8 @@ export class Analysis implements ConfiguredGraph {
     return { ...this.base(t, config, key), failed: true, rootCause: { kind: 'cycle' } };
   }
 
-  private attributesOf(schema: RuleTarget['schema']): AttrSpec[] {
-    let a = this.schemaAttrs.get(schema);
-    if (!a) this.schemaAttrs.set(schema, (a = allAttributes(schema, this.profile.postBazel4Attributes)));
-    return a;
+  private attributesOf(schema: RuleTarget['schema']): readonly AttrSpec[] {
+    return allAttributes(schema, this.profile.postBazel4Attributes);
   }
 
   /** A rule is testonly when it says so, when it is a test, when its package says so, or (test_suite) unless it says otherwise. */

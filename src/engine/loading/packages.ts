@@ -12,7 +12,7 @@ import { allowedValueErrors } from './allowed-values.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
 import { labelToString, validateTargetName, type Label } from './label.ts';
 import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
-import { allAttributes, schemaUnder, type AttrSpec, type RuleSchema } from './rules/index.ts';
+import { allAttributes, attributesByName, schemaUnder, type AttrSpec, type RuleSchema } from './rules/index.ts';
 import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
 import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
 import type { Workspace } from './workspace.ts';
@@ -168,7 +168,7 @@ export class PackageBuilder {
     this.checkMacroClash(name, 'target');
 
     const specs = allAttributes(schema, this.opts.profile.postBazel4Attributes);
-    const byName = new Map(specs.map((s) => [s.name, s]));
+    const byName = attributesByName(schema, this.opts.profile.postBazel4Attributes);
     const attrs = new Map<string, AttrValue>();
     const prefix = `${labelToString(label)}: `;
     let inError = false;

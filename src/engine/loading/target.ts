@@ -4,7 +4,7 @@
 import type { StackFrame } from '../base/index.ts';
 import type { AttrValue, PlainAttrValue } from './attributes.ts';
 import { parseCanonicalLabel, type Label } from './label.ts';
-import { allAttributes, type AttrSpec, type RuleSchema } from './rules/index.ts';
+import { attributesByName, type AttrSpec, type RuleSchema } from './rules/index.ts';
 
 /** A place in a workspace file, 1-based. */
 export interface Location {
@@ -115,7 +115,7 @@ export function attrValue(rule: RuleTarget, name: string): AttrValue | undefined
  * such attribute.
  */
 export function defaultAttrValue(rule: RuleTarget, name: string): PlainAttrValue | undefined {
-  const spec = allAttributes(rule.schema, true).find((a) => a.name === name);
+  const spec = attributesByName(rule.schema, true).get(name);
   return spec ? defaultValue(spec, rule) : undefined;
 }
 

@@ -180,7 +180,13 @@ export const GENERATOR_ATTRIBUTES: readonly AttrSpec[] = [
 ];
 
 /** All attributes of a rule, own then shared, `name` first; the `modernOnly` ones only with the profile row. */
-export function allAttributes(schema: RuleSchema, postBazel4Attributes: boolean): AttrSpec[] {
+export function allAttributes(schema: RuleSchema, postBazel4Attributes: boolean): readonly AttrSpec[] {
+  // Every rule a package declares asks for its class's list: made once per schema and profile flag.
+  let known = ALL_ATTRIBUTES.get(schema);
+  if (!known) ALL_ATTRIBUTES.set(schema, (known = {}));
+  const key = postBazel4Attributes ? 'modern' : 'bazel4';
+  const cached = known[key];
+  if (cached) return cached;
   const out: AttrSpec[] = [{ name: 'name', type: S, mandatory: true, configurable: false, doc: 'A unique name for this target.' }];
   for (const a of schema.attrs) if (postBazel4Attributes || !a.modernOnly) out.push(a);
   for (const n of schema.shared) {
@@ -188,5 +194,18 @@ export function allAttributes(schema: RuleSchema, postBazel4Attributes: boolean)
     if (a && (postBazel4Attributes || !a.modernOnly) && !schema.attrs.some((x) => x.name === n)) out.push(a);
   }
   out.push(...GENERATOR_ATTRIBUTES);
+  known[key] = out;
   return out;
 }
+
+const ALL_ATTRIBUTES = new WeakMap<RuleSchema, { modern?: readonly AttrSpec[]; bazel4?: readonly AttrSpec[] }>();
+
+/** allAttributes by name. */
+export function attributesByName(schema: RuleSchema, postBazel4Attributes: boolean): ReadonlyMap<string, AttrSpec> {
+  let known = BY_NAME.get(schema);
+  if (!known) BY_NAME.set(schema, (known = {}));
+  const key = postBazel4Attributes ? 'modern' : 'bazel4';
+  return (known[key] ??= new Map(allAttributes(schema, postBazel4Attributes).map((s) => [s.name, s])));
+}
+
+const BY_NAME = new WeakMap<RuleSchema, { modern?: ReadonlyMap<string, AttrSpec>; bazel4?: ReadonlyMap<string, AttrSpec> }>();
