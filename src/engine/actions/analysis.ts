@@ -169,6 +169,8 @@ export class Analysis implements ConfiguredGraph {
   private readonly diagnostics: Diagnostic[] = [];
   /** What the console prints, in order: the Diagnostics and the DEBUG lines of print() in implementations. */
   private readonly printed: (Diagnostic | ConsoleEvent)[] = [];
+  /** Each printed Diagnostic by what the console shows of it (see report). */
+  private readonly printedOnce = new Map<string, Diagnostic>();
   private taken = 0;
   /** The step at which each printed diagnostic or DEBUG line was emitted (see stepOf). */
   private readonly printedStep = new WeakMap<Diagnostic | ConsoleEvent, number>();
@@ -1081,11 +1083,20 @@ export class Analysis implements ConfiguredGraph {
       ...(o.related && o.related.length > 0 ? { related: o.related } : {}),
     };
     this.diagnostics.push(d);
-    this.printed.push(d);
     const s = this.currentState();
     // A loading error is found at step 1, when the dependency's package loads.
     const step = o.once === 'loaded' ? 1 : (o.step ?? this.currentStep() + (this.inImplementation ? 0.5 : 0));
-    this.printedStep.set(d, step);
+    // Bazel prints an event once however many configured targets emit it (a target failing alike in the target
+    // and the host configuration; checked with 4.2.3): the first keeps the earliest step.
+    const p = d.printedAt;
+    const printedKey = `${d.severity}\0${d.message}\0${p ? `${p.file}:${p.line}:${p.column}\0${p.message ?? ''}` : ''}`;
+    const earlier = this.printedOnce.get(printedKey);
+    if (earlier) this.printedStep.set(earlier, Math.min(this.printedStep.get(earlier) ?? step, step));
+    else {
+      this.printedOnce.set(printedKey, d);
+      this.printed.push(d);
+      this.printedStep.set(d, step);
+    }
     if (s && d.severity === 'error') s.errorStep = Math.min(s.errorStep ?? Infinity, step);
     return d;
   }

@@ -109,4 +109,15 @@ describe('command diagnostics', () => {
     expect(r.stderr).toContain("ERROR: Skipping '€': Bad target pattern '€': invalid package name '€'");
     expect(r.stderr).not.toContain('crashed');
   });
+  it('an error a target reports alike in two configurations is printed once (Bazel prints an event once)', async () => {
+    const files = {
+      'a/BUILD': 'genrule(name = "bad", outs = ["bad.txt"], cmd = "echo $(FOO) > $@", visibility = ["//visibility:public"])',
+      'b/BUILD': 'genrule(name = "t1", srcs = ["//a:bad"], outs = ["t1.txt"], cmd = "cp $< $@")\ngenrule(name = "t2", tools = ["//a:bad"], outs = ["t2.txt"], cmd = "touch $@")',
+    };
+    for (const command of ['cquery', 'build']) {
+      const r = await run(files, command, '--keep_going', '//b:all');
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr.split('$(FOO) not defined').length - 1).toBe(1);
+    }
+  });
 });

@@ -127,7 +127,19 @@ export class Evaluator<T> implements QueryEvaluator<T> {
         const fn = FUNCTIONS.get(e.name);
         if (!fn) throw evaluationError(`unknown query function '${e.name}'`);
         const unsupported = this.graph.command === 'cquery' ? NOT_POST_ANALYSIS[e.name] : undefined;
-        if (unsupported) throw new QueryEvalError(`Evaluation failed: ${unsupported}`);
+        if (unsupported) {
+          // visible() and siblings() refuse a target they must look at; with none there is nothing to refuse
+          // (visible() of no targets to see from keeps them all). Checked with 4.2.3.
+          if (e.name === 'visible') {
+            const from = this.arg(e.args, 0, vars);
+            const x = this.arg(e.args, 1, vars);
+            if (from.size === 0 || x.size === 0) return x;
+          } else if (e.name === 'siblings') {
+            const x = this.arg(e.args, 0, vars);
+            if (x.size === 0) return x;
+          }
+          throw new QueryEvalError(`Evaluation failed: ${unsupported}`);
+        }
         const outer = this.closureFailure;
         this.closureFailure = false;
         const result = fn.evaluate(this, e.args, vars, e);
