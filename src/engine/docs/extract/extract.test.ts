@@ -125,6 +125,11 @@ describe('extraction details', () => {
     expect(text).not.toContain('"_p"');
   });
 
+  it('renders attr.license()\'s default as Bazel\'s NO_LICENSE, ["none"]', () => {
+    const t = extractText('r = rule(implementation = lambda ctx: None, attrs = {"l": attr.license()})\n');
+    expect(t).toContain('    type: STRING_LIST\n    default_value: "[\\"none\\"]"\n    nonconfigurable: true\n');
+  });
+
   it('does not document a built-in provider held by a global (it is no Starlark provider)', () => {
     expect(extractText('MY = DefaultInfo\n')).toBe('file: "//pkg:foo.bzl"\n');
   });

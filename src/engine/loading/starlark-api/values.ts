@@ -150,8 +150,10 @@ export function kindDefault(kind: AttrKind): Value {
     case 'string_list':
     case 'label_list':
     case 'output_list':
-    case 'license':
       return new List([]);
+    case 'license':
+      // Bazel's License.NO_LICENSE, which Starlark sees as ["none"] (ModuleInfoExtractorTest#ruleAttributes).
+      return new List(['none']);
     case 'string_dict':
     case 'string_list_dict':
     case 'label_keyed_string_dict':
