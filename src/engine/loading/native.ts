@@ -26,7 +26,7 @@ import { Configurable, type AttrValue } from './attributes.ts';
 import { glob, globPatternError } from './glob.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type PackageContext } from './label.ts';
 import type { Location, PackageBuilder, RuleTarget } from './packages.ts';
-import { allAttributes, rulesFor } from './rules/index.ts';
+import { allAttributes, NATIVE_RULE_SCHEMAS, rulesFor } from './rules/index.ts';
 import { starlarkApiGlobals } from './starlark-api/index.ts';
 import { checkNotInSymbolicMacro, instantiateMacro } from './macros.ts';
 import { LabelValue, makeSelect } from './values.ts';
@@ -118,16 +118,15 @@ export function buildGlobals(host: NativeHost): Map<string, Value> {
 
   for (const schema of rulesFor(host.profile).values()) {
     if (schema.modernOnly && !host.profile.starlarkDocExtract) continue;
-    g.set(
-      schema.name,
-      new Builtin(schema.name, (thread, args, kwargs) => {
-        const b = builderOf(thread);
-        if (args.length > 0) throw new EvalError(`${schema.name}() got unexpected positional argument`);
-        const { stack, loc } = callSite(thread);
-        b.addRule(schema, kwargs, stack, loc);
-        return None;
-      }),
-    );
+    const fn = new Builtin(schema.name, (thread, args, kwargs) => {
+      const b = builderOf(thread);
+      if (args.length > 0) throw new EvalError(`${schema.name}() got unexpected positional argument`);
+      const { stack, loc } = callSite(thread);
+      b.addRule(schema, kwargs, stack, loc);
+      return None;
+    });
+    NATIVE_RULE_SCHEMAS.set(fn, schema);
+    g.set(schema.name, fn);
   }
 
   g.set(

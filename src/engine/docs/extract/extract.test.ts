@@ -130,6 +130,24 @@ describe('extraction details', () => {
     expect(t).toContain('    type: STRING_LIST\n    default_value: "[\\"none\\"]"\n    nonconfigurable: true\n');
   });
 
+  it('documents a macro\'s inherited attributes: default None, native ones natively defined', () => {
+    const t = extractText(
+      'def _i(ctx):\n    pass\n_r = rule(implementation = _i, attrs = {"srcs": attr.label_list(doc = "S"), "deps": attr.label_list(), "_h": attr.int()})\n' +
+        'def _m(name, visibility, **kwargs):\n    pass\n' +
+        'm = macro(implementation = _m, inherit_attrs = _r, attrs = {"deps": None, "own": attr.int()})\n' +
+        'c = macro(implementation = _m, inherit_attrs = "common")\n',
+    );
+    const [m, c] = t.split('macro_info {').slice(1);
+    expect(m).toContain('    name: "srcs"\n    doc_string: "S"\n    type: LABEL_LIST\n    default_value: "None"\n  }');
+    expect(m).toContain('    name: "own"\n    type: INT\n    default_value: "0"\n  }');
+    expect(m).toContain('    name: "tags"\n    type: STRING_LIST\n    default_value: "None"\n    nonconfigurable: true\n    natively_defined: true\n');
+    expect(m).not.toContain('name: "deps"');
+    expect(m).not.toContain('name: "_h"');
+    expect(m).not.toContain('name: "transitive_configs"');
+    expect(c).toContain('    name: "testonly"\n    type: BOOLEAN\n    default_value: "None"\n    nonconfigurable: true\n    natively_defined: true\n');
+    expect(c).not.toContain('name: "srcs"');
+  });
+
   it('does not document a built-in provider held by a global (it is no Starlark provider)', () => {
     expect(extractText('MY = DefaultInfo\n')).toBe('file: "//pkg:foo.bzl"\n');
   });

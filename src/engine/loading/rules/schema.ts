@@ -115,6 +115,9 @@ export interface RuleSchema {
 
 const S = 'string' as const;
 
+/** The BUILD-file builtin of each native rule, to its schema (macro(inherit_attrs = native.genrule)). */
+export const NATIVE_RULE_SCHEMAS = new WeakMap<object, RuleSchema>();
+
 /** Attributes shared by rules; which ones a rule accepts is its `shared` list (the spec's table). */
 export const SHARED_ATTRIBUTES: Readonly<Record<string, AttrSpec>> = {
   aspect_hints: { name: 'aspect_hints', type: 'label_list', default: [], modernOnly: true, doc: 'Labels of targets providing hints for aspects.' },

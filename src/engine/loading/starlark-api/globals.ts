@@ -24,7 +24,7 @@ import {
   type Value,
 } from '../../starlark/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from '../label.ts';
-import { BINARY_SHARED, COMMON_SHARED, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from '../rules/index.ts';
+import { BINARY_SHARED, COMMON_SHARED, NATIVE_RULE_SCHEMAS, SHARED_ATTRIBUTES, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from '../rules/index.ts';
 import { LabelValue } from '../values.ts';
 import type { Workspace } from '../workspace.ts';
 import { trimDocString } from './doc-string.ts';
@@ -449,13 +449,94 @@ function makeMacro(host: StarlarkApiHost): Builtin {
   ];
   return new Builtin('macro', (thread, args, kwargs) => {
     if (host.inBuildThread(thread)) throw new EvalError('macro() can only be used during .bzl initialization');
-    const [impl, attrs, , finalizer, doc] = unpackArgs('macro', args, kwargs, { params });
-    return new MacroValue(docArg(doc, 'macro'), attrsArg(attrs, 'macro'), bool(finalizer), impl!, (m, t, a, kw) => {
+    const [impl, attrs, inheritAttrs, finalizer, doc] = unpackArgs('macro', args, kwargs, { params });
+    const own = attrsArg(attrs, 'macro');
+    // Names the attrs dict mentions, None ones included: those are never inherited.
+    const named = new Set(attrs instanceof Dict ? [...attrs.entries()].map(([k]) => String(k)) : []);
+    const inherited = inheritAttrs === None ? [] : inheritableAttrs(inheritAttrs!).filter(([n]) => !named.has(n));
+    return new MacroValue(docArg(doc, 'macro'), [...own, ...inherited], bool(finalizer), impl!, (m, t, a, kw) => {
       if (!host.inBuildThread(t)) throw new EvalError('Cannot instantiate a macro when loading a .bzl file. Macros may be instantiated only in a BUILD thread.');
       if (m.exportedName === undefined) throw new EvalError('Cannot instantiate a macro that has not been exported (assign it to a global variable in the .bzl where it\'s defined)');
       return host.instantiateMacro(t, m, a, kw);
     });
   });
+}
+
+/** Native attributes Bazel does not document, hence never inherits (stardoc's symbolic_macro_inherit_attrs_test golden). */
+const UNINHERITED_NATIVE_ATTRIBUTES = new Set(['aspect_hints', 'licenses', 'transitive_configs']);
+
+const TYPE_TO_KIND: Readonly<Record<AttrType, AttrKind>> = {
+  label: 'label',
+  nodep_label: 'label',
+  label_list: 'label_list',
+  nodep_label_list: 'label_list',
+  string: 'string',
+  string_list: 'string_list',
+  bool: 'bool',
+  int: 'int',
+  int_list: 'int_list',
+  tristate: 'int',
+  output: 'output',
+  output_list: 'output_list',
+  string_dict: 'string_dict',
+  string_list_dict: 'string_list_dict',
+  label_keyed_string_dict: 'label_keyed_string_dict',
+  string_keyed_label_dict: 'string_keyed_label_dict',
+  label_list_dict: 'label_list_dict',
+  license: 'license',
+  distribs: 'string_list',
+};
+
+/**
+ * macro(inherit_attrs = …): the attributes a symbolic macro takes over from a rule, a macro, or "common" (the
+ * attributes every Starlark rule has). name and visibility are never inherited, nor hidden (`_`) or undocumented
+ * native ones; a non-mandatory inherited attribute defaults to None, so a value absent from the macro's call stays
+ * absent when the macro forwards it to the wrapped rule.
+ */
+function inheritableAttrs(from: Value): [string, AttrDescriptor][] {
+  const starlark: (readonly [string, AttrDescriptor])[] = [];
+  let schema: RuleSchema | undefined;
+  if (from instanceof RuleClass) {
+    starlark.push(...from.attrs);
+    schema = ruleSchemaOf(from);
+  } else if (from instanceof MacroValue) {
+    starlark.push(...from.attrs);
+  } else if (from === 'common') {
+    schema = { name: 'common', doc: '', attrs: [], shared: COMMON_SHARED };
+  } else if (typeof from === 'object' && from !== null && NATIVE_RULE_SCHEMAS.has(from)) {
+    schema = NATIVE_RULE_SCHEMAS.get(from);
+  } else {
+    throw new EvalError(`Invalid 'inherit_attrs' value ${typeName(from)}; expected a rule, a macro, or "common"`);
+  }
+  const out: [string, AttrDescriptor][] = [];
+  const seen = new Set<string>();
+  const add = (name: string, d: AttrDescriptor) => {
+    if (name === 'name' || name === 'visibility' || name.startsWith('_') || seen.has(name)) return;
+    seen.add(name);
+    out.push([name, d.opts.mandatory ? d : new AttrDescriptor(d.kind, { ...d.opts, default: None })]);
+  };
+  for (const [n, d] of starlark) add(n, d);
+  if (schema) {
+    const natives: AttrSpec[] = [];
+    if (!(from instanceof RuleClass)) natives.push(...schema.attrs.filter((a) => !a.implicit));
+    for (const n of schema.shared) {
+      const a = SHARED_ATTRIBUTES[n];
+      if (a && !UNINHERITED_NATIVE_ATTRIBUTES.has(n) && !schema.attrs.some((x) => x.name === n)) natives.push(a);
+    }
+    for (const a of natives) {
+      add(a.name, new AttrDescriptor(TYPE_TO_KIND[a.type], {
+        mandatory: !!a.mandatory,
+        configurable: a.configurable ?? true,
+        providers: [],
+        values: [],
+        allowEmpty: true,
+        executable: false,
+        aspects: [],
+        nativelyDefined: true,
+      }));
+    }
+  }
+  return out;
 }
 
 function makeRepositoryRule(): Builtin {
