@@ -1,0 +1,2 @@
+'''This is my docstring'''
+foo = 1

@@ -1,0 +1,3 @@
+s = struct(
+    lambda_function = lambda x: x * 2,
+)

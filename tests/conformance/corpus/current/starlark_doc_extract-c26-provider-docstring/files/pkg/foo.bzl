@@ -1,0 +1,2 @@
+DocumentedInfo = provider(doc = "My doc")
+UndocumentedInfo = provider()

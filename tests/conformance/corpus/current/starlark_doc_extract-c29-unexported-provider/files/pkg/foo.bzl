@@ -1,0 +1,3 @@
+s = struct(
+    MyUnexportedInfo = provider(),
+)
