@@ -288,6 +288,12 @@ r(name = "two", n = select({":a": 0, "//conditions:default": 3}) + select({":a":
     expect(s.ctx.loader.events.map((e) => e.text).join('\n')).toContain('attribute "outs" is not configurable');
   });
 
+  it('deprecation is nonconfigurable, as in BaseRuleClasses', () => {
+    const s = scenario({ 'pkg/BUILD': 'filegroup(name = "t", deprecation = select({"//conditions:default": "old"}))\n' });
+    s.ctx.loader.getPackage('pkg');
+    expect(s.ctx.loader.events.map((e) => e.text).join('\n')).toContain('attribute "deprecation" is not configurable');
+  });
+
   it('a key that is not a config_setting, or names nothing, is not a valid condition', () => {
     const fg = pick('filegroup(name = "fg")', [':fg'], []);
     expect(fg.error).toBe('//pkg:fg is not a valid select() condition for //pkg:t.\nTo inspect the select(), run: bazel query --output=build //pkg:t.\nFor more help, see https://docs.bazel.build/be/functions.html#select.\n');

@@ -122,7 +122,7 @@ export const NATIVE_RULE_SCHEMAS = new WeakMap<object, RuleSchema>();
 export const SHARED_ATTRIBUTES: Readonly<Record<string, AttrSpec>> = {
   aspect_hints: { name: 'aspect_hints', type: 'label_list', default: [], modernOnly: true, doc: 'Labels of targets providing hints for aspects.' },
   compatible_with: { name: 'compatible_with', type: 'label_list', default: [], configurable: false, doc: 'Environments this target can be built for, in addition to default-supported ones.' },
-  deprecation: { name: 'deprecation', type: S, default: null, doc: 'A warning shown when other targets depend on this one.' },
+  deprecation: { name: 'deprecation', type: S, default: null, configurable: false, doc: 'A warning shown when other targets depend on this one.' },
   exec_compatible_with: { name: 'exec_compatible_with', type: 'label_list', default: [], configurable: false, doc: 'Constraints the execution platform must satisfy.' },
   exec_group_compatible_with: { name: 'exec_group_compatible_with', type: 'label_list_dict', default: {}, configurable: false, modernOnly: true, doc: 'Per execution group, constraints the execution platform must satisfy.' },
   exec_properties: { name: 'exec_properties', type: 'string_dict', default: {}, doc: 'Strings passed to the execution platform.' },
