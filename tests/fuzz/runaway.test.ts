@@ -121,7 +121,7 @@ describe('runaway genrules and tests', () => {
       expect(r.exitCode, cmd).toBe(1);
       expect(r.stderr, cmd).toMatch(GENRULE_FAILED);
       expect(r.stderr, cmd).toMatch(/^rulepen: command limit of \d+ exceeded: the script ran more than \d+ commands/m);
-      expect(r.stderr, cmd).toContain('FAILED: Build did NOT complete successfully');
+      expect(r.stderr, cmd).toContain('ERROR: Build did NOT complete successfully');
     }
   });
 

@@ -161,6 +161,12 @@ export interface Profile {
    * 4.2.3 names neither, and its --keep_going warning writes a main-repository label `@//pkg:name` (checked).
    */
   readonly incompatibleTargets: { readonly skipDependencies: boolean; readonly cqueryExplicitError: boolean; readonly currentWording: boolean };
+  /**
+   * The severity of a failed build's last line, `<SEVERITY>: Build did NOT complete successfully`: `FAILED` in
+   * 4.2.3 (checked), `ERROR` since Bazel 7 (target_compatible_with_test.sh expects `^ERROR: Build did NOT complete
+   * successfully`).
+   */
+  readonly buildFailureSeverity: 'failed' | 'error';
   // ---- query ----
   /**
    * --incompatible_display_source_file_location: a source file's location is line 1 of the file itself, not the
@@ -312,6 +318,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
       ccToolchainSuite: true,
     },
     incompatibleTargets: { skipDependencies: false, cqueryExplicitError: true, currentWording: false },
+    buildFailureSeverity: 'failed',
     displaySourceFileLocation: { default: false, inProto: false },
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
@@ -361,6 +368,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     implicitToolsAnalysed: false,
     toolchains: { registered: [], nativeTypes: {}, messages: 'current', toolchainConfig: 'target', ccToolchainSuite: false },
     incompatibleTargets: { skipDependencies: true, cqueryExplicitError: false, currentWording: true },
+    buildFailureSeverity: 'error',
     displaySourceFileLocation: { default: true, inProto: true },
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',

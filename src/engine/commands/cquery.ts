@@ -6,6 +6,7 @@
 // with --keep_going, leaves the failed top-level targets out of the graph (exit 1, as Bazel). As Bazel 4.2.3
 // does, the output format is checked only after loading and analysis.
 
+import type { Profile } from '../base/index.ts';
 import { errorLoadingPackageInError, labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label, type Target } from '../loading/index.ts';
 import { targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
 import { Analysis, type AnalyzedTarget } from '../actions/index.ts';
@@ -144,7 +145,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
       if (!root && unconfigured.packagesInError.size === 0) out.line('warning', 'Target pattern parsing failed.');
       out.line('error', stop.message);
     } else out.line('error', stop.word === undefined && stop.index < rootIndex ? stop.message : errorLoadingPackageInError(root!.label.pkg));
-    out.line('failed', 'Build did NOT complete successfully');
+    out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
     return out.result(EXIT.BUILD_FAILURE);
   }
 
@@ -161,7 +162,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   if (unconfigured.packagesInError.size > 0 && !keepGoing) {
     if (root) {
       out.line('error', errorLoadingPackageInError(root.label.pkg));
-      out.line('failed', 'Build did NOT complete successfully');
+      out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
       return out.result(EXIT.BUILD_FAILURE);
     }
     out.line('error', 'Build did NOT complete successfully');
@@ -192,13 +193,13 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     const l = labelToString(first.label);
     const cause = rootCauseText(first.rootCause, l, ctx.workspaceDir);
     out.line('error', `Analysis of target '${l}' failed; build aborted${cause === undefined ? '' : `: ${cause}`}`);
-    out.line('failed', 'Build did NOT complete successfully');
+    out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
     return out.result(EXIT.BUILD_FAILURE, explanations);
   }
   const incompatible = profile.incompatibleTargets.cqueryExplicitError && !keepGoing ? analysed.find((a) => a.incompatible && !a.failed && explicit.has(labelToString(a.label))) : undefined;
   if (incompatible) {
     out.line('error', `Target ${labelToString(incompatible.label)} is incompatible and cannot be built, but was explicitly requested.\n${dependencyChain(profile, incompatible)}`);
-    out.line('failed', 'Build did NOT complete successfully');
+    out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
     return out.result(EXIT.BUILD_FAILURE, explanations);
   }
   for (const f of failed) out.line('warning', `errors encountered while analyzing target '${labelToString(f.label)}': it will not be built`);
@@ -225,7 +226,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
         out.note(d);
       }
       out.line('error', `Error doing post analysis query: ${made.error}`);
-      out.line('failed', 'Build did NOT complete successfully');
+      out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
       return out.result(profile.cqueryStarlark.errorExit, explanations);
     }
     starlark = made;
@@ -267,9 +268,9 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.events(unconfigured.events.slice(printedLoading));
     out.events(graph.events);
     if (e instanceof QueryEvalError) {
-      if (patternFailed) return keptGoingPastPattern(out, patternFailed, explanations);
+      if (patternFailed) return keptGoingPastPattern(out, profile, patternFailed, explanations);
       if (e.message) out.line('error', `Error doing post analysis query: ${e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message}`);
-      out.line('failed', 'Build did NOT complete successfully');
+      out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
       return out.result(EXIT.BUILD_FAILURE, explanations);
     }
     if (e instanceof BazelCrash) {
@@ -281,7 +282,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     throw e;
   }
   out.events(graph.events);
-  if (patternFailed) return keptGoingPastPattern(out, patternFailed, explanations);
+  if (patternFailed) return keptGoingPastPattern(out, profile, patternFailed, explanations);
   const ordered = [...result.values()];
   if (ordered.length === 0) out.line('info', 'Empty query results');
   const options: OutputOptions = {
@@ -309,7 +310,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     // --keep_going: the failed top-level targets were left out; Bazel still fails the command.
     const loading = failed.some((f) => f.rootCause?.kind === 'loading');
     out.line('error', root ? 'command succeeded, but there were errors parsing the target pattern' : loading ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
-    out.line('failed', 'Build did NOT complete successfully');
+    out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
   }
   const partial = graph.skippedErrors.length > 0;
   const res = out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS, explanations);
@@ -322,11 +323,11 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
  * --keep_going past a pattern word that failed to load: the query over what did load fails on that word and
  * prints nothing; the command fails as a build with pattern errors does (Bazel 4.2.3).
  */
-function keptGoingPastPattern(out: Console, failed: { word: string; message: string }, explanations: ReturnType<typeof analysisExplanations>): CommandResult {
+function keptGoingPastPattern(out: Console, profile: Profile, failed: { word: string; message: string }, explanations: ReturnType<typeof analysisExplanations>): CommandResult {
   out.line('error', `Evaluation of query "${failed.word}" failed: ${failed.message}`);
   out.line('warning', '--keep_going specified, ignoring errors. Results may be inaccurate');
   out.line('error', 'command succeeded, but there were errors parsing the target pattern');
-  out.line('failed', 'Build did NOT complete successfully');
+  out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
   return out.result(EXIT.BUILD_FAILURE, explanations);
 }
 

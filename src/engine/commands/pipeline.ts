@@ -4,7 +4,7 @@
 // Console: Bazel prints progress and results on stderr — `INFO: Analyzed target //pkg:t (N packages loaded,
 // M targets configured).`, `INFO: Found 1 target...`, `Target //pkg:t up-to-date:` with its files, `INFO:
 // Build completed successfully, N total actions`, and on failure `ERROR: <BUILD>:<l>:<c>: …`, `ERROR:
-// Analysis of target '//pkg:t' failed; build aborted: …` and `FAILED: Build did NOT complete successfully`.
+// Analysis of target '//pkg:t' failed; build aborted: …` and `FAILED: Build did NOT complete successfully` (ERROR: since Bazel 7).
 // Timings are printed but fixed, so that results are deterministic.
 
 import { utf8Encode } from '../base/index.ts';
@@ -591,13 +591,13 @@ export class Pipeline {
   /** Bazel's last line of a failed build. */
   failed(withCounts: boolean): void {
     const counts = withCounts ? ` (${this.analysis?.packagesSeen.size ?? 0} packages loaded, ${this.analysis?.configuredCount ?? 0} targets configured)` : '';
-    this.con.line('failed', `Build did NOT complete successfully${counts}`);
+    this.con.line(this.profile.buildFailureSeverity, `Build did NOT complete successfully${counts}`);
   }
 
   /** Loading stopped before analysis: Bazel's summary names the packages it loaded. */
   loadingStopped(): void {
     this.elapsed(0);
-    this.con.line('failed', `Build did NOT complete successfully (${this.loader.loadedPackageCount()} packages loaded)`);
+    this.con.line(this.profile.buildFailureSeverity, `Build did NOT complete successfully (${this.loader.loadedPackageCount()} packages loaded)`);
     if (this.command === 'test') this.con.line('error', "Couldn't start the build. Unable to run tests");
   }
 }
