@@ -90,7 +90,16 @@ function perRuleFiles(dir: string, rules: readonly string[]): Record<string, str
 export const BUILTIN_REPOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   platforms: {
     WORKSPACE: '',
-    'BUILD': 'package(default_visibility = ["//visibility:public"])\n',
+    // As bazelbuild/platforms' root package: the constraint a target names to be incompatible with every platform.
+    'BUILD': `package(default_visibility = ["//visibility:public"])
+
+constraint_setting(name = "incompatible_setting")
+
+constraint_value(
+    name = "incompatible",
+    constraint_setting = ":incompatible_setting",
+)
+`,
     'cpu/BUILD': constraintPackage('cpu'),
     'os/BUILD': constraintPackage('os'),
     'host/BUILD': HOST_PLATFORM,
