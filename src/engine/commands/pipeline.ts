@@ -239,7 +239,9 @@ export class Pipeline {
     if (this.keepGoing && !resolved.failed) {
       if (resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.patternParsingFailed();
     }
-    this.explicit = resolved.explicit ?? new Set();
+    // --skip_incompatible_explicit_targets: a target named on its own is skipped when incompatible, as one a
+    // pattern brought in (target_compatible_with_test.sh#test_success_on_incompatible_top_level_target_with_skipping).
+    this.explicit = this.option('skip_incompatible_explicit_targets') === true ? new Set() : (resolved.explicit ?? new Set());
     if (resolved.failed && !this.keepGoing) {
       this.failed(false);
       if (this.command === 'test') this.con.line('error', "Couldn't start the build. Unable to run tests");

@@ -69,6 +69,7 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
   ['experimental_use_validation_aspect', 'boolean', 'false', false, 'build test run cquery', 'Whether to run validation actions using aspect (for parallelism with tests).'],
   ['experimental_enable_scl_dialect', 'boolean', 'true', false, 'build test run query cquery', 'If set to true, .scl files may be used in load() statements.'],
   ['experimental_genquery_use_graphless_query', 'boolean', 'auto', false, 'build test run cquery', 'If true, uses a Query implementation that does not make a copy of the graph.'],
+  ['skip_incompatible_explicit_targets', 'boolean', 'false', false, 'build test run cquery', 'Skip incompatible targets that are explicitly listed on the command line.'],
 ];
 
 // Options Bazel 4.2.3 accepts but its help does not list (deprecated or undocumented); same row shape.
