@@ -596,7 +596,7 @@ export class Analysis implements ConfiguredGraph {
     return { ...d, printedAt: null };
   }
 
-  private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState): void {
+  private prerequisites(rule: RuleTarget, config: Configuration, s: NodeState, o: { readonly untilCompatibility?: boolean } = {}): void {
     const specs = this.attributesOf(rule.schema);
 
     // The select() keys: prerequisites, analysed first. When one fails, no dependency is resolved
@@ -613,6 +613,11 @@ export class Analysis implements ConfiguredGraph {
 
     // target_compatible_with first: its constraint values analysed and checked against the target platform.
     const direct = this.compatibility(rule, config, s);
+    if (o.untilCompatibility) {
+      s.incompatible = direct;
+      if (direct && !s.failed) for (const check of s.checks ?? []) check();
+      return;
+    }
     if (direct && this.profile.incompatibleTargets.skipDependencies) {
       s.incompatible = direct;
       if (!s.failed) for (const check of s.checks ?? []) check();
@@ -764,16 +769,23 @@ export class Analysis implements ConfiguredGraph {
       } else this.prerequisites(rule, config, s);
       return { ...b, failed: true };
     }
-    // Toolchain resolution comes first (ConfiguredTargetFunction, before the select() keys).
-    if (!this.resolveToolchains(rule, config, b.key, s)) return { ...b, failed: true };
+    // Toolchain resolution comes first (ConfiguredTargetFunction, before the select() keys). Current Bazel keeps
+    // its failure until the target is known to be compatible: a directly incompatible target is skipped whatever
+    // toolchains are missing (target_compatible_with_test.sh#test_skipping_with_missing_toolchain).
+    const toolchainError = this.resolveToolchains(rule, config, b.key, s);
+    if (toolchainError !== undefined) {
+      if (this.profile.incompatibleTargets.skipDependencies) {
+        this.prerequisites(rule, config, s, { untilCompatibility: true });
+        if (s.incompatible && !s.failed) return this.incompatibleResult(rule, config, b, s);
+      }
+      if (!s.failed) this.toolchainFailure(rule, s, toolchainError);
+      return { ...b, failed: true };
+    }
     this.prerequisites(rule, config, s);
     if (s.failed) return { ...b, failed: true };
     // The target platform cannot build it: no implementation runs, nothing is built; a test keeps the properties
     // its attributes give (test filters read them; it is reported SKIPPED).
-    if (s.incompatible) {
-      const test = rule.schema.test ? noProviders.analyze(new Context(this, rule, config, b.key, s)) : {};
-      return { ...b, incompatible: s.incompatible, ...('test' in test && test.test ? { test: test.test } : {}) };
-    }
+    if (s.incompatible) return this.incompatibleResult(rule, config, b, s);
 
     const ctx = new Context(this, rule, config, b.key, s);
     const outer = this.inImplementation;
@@ -804,24 +816,27 @@ export class Analysis implements ConfiguredGraph {
     };
   }
 
+  /** A rule the target platform cannot build: no implementation runs; a test keeps its test properties. */
+  private incompatibleResult(rule: RuleTarget, config: Configuration, b: AnalyzedTarget, s: NodeState): AnalyzedTarget {
+    const test = rule.schema.test ? noProviders.analyze(new Context(this, rule, config, b.key, s)) : {};
+    return { ...b, incompatible: s.incompatible, ...('test' in test && test.test ? { test: test.test } : {}) };
+  }
+
   /**
    * The toolchain types a rule requests (its rule class's, per profile, and a Starlark rule's `toolchains`),
    * resolved for its configuration's target platform; false when resolution fails, reported as Bazel does:
    * "While resolving toolchains for target //p:t: <why>" (4.2.3 prints it without a location).
    */
-  private resolveToolchains(rule: RuleTarget, config: Configuration, key: string, s: NodeState): boolean {
+  private resolveToolchains(rule: RuleTarget, config: Configuration, key: string, s: NodeState): string | undefined {
     const native = this.profile.toolchains.nativeTypes[rule.ruleClass] ?? [];
     const requests = [...native.map((t) => ({ type: parseCanonicalLabel(t), mandatory: true })), ...(rule.schema.toolchains ?? [])];
     this.traceToolchains(rule, config, requests);
-    if (requests.length === 0) return true;
+    if (requests.length === 0) return undefined;
     const r = this.toolchainResolver.resolve(requests, config, this.hostPlatform, labelListAttr(rule, 'exec_compatible_with'));
     if (r.explanation) this.ex.toolchains.set(key, r.explanation);
-    if (!('error' in r)) {
-      s.toolchains = r;
-      return true;
-    }
-    this.toolchainFailure(rule, s, r.error);
-    return false;
+    if ('error' in r) return r.error;
+    s.toolchains = r;
+    return undefined;
   }
 
   /** A failed toolchain resolution: "While resolving toolchains for target //p:t: <why>" (4.2.3: unlocated). */
