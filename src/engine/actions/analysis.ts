@@ -744,6 +744,35 @@ export class Analysis implements ConfiguredGraph {
     return missing.length > 0 ? { platform: config.platform, constraints: missing } : undefined;
   }
 
+  /**
+   * Current Bazel's check of a label-list attribute made of several concatenated select()s (loading checked each
+   * branch alone; profile row duplicateLabelsInSelects): the value the chosen branches make may name a label
+   * once (RuleContext.Builder's checkAttributesForDuplicateLabels). True when it reported one.
+   */
+  private duplicatesInConfiguredValues(rule: RuleTarget, ctx: Context, s: NodeState): boolean {
+    if (this.profile.duplicateLabelsInSelects !== 'configured-value') return false;
+    let found = false;
+    for (const spec of this.attributesOf(rule.schema)) {
+      const raw = rule.attrs.get(spec.name);
+      if (spec.type !== 'label_list' || !(raw instanceof Configurable) || raw.parts.length < 2) continue;
+      const value = s.attrs.get(spec.name);
+      if (value === undefined || value === null) continue;
+      const seen = new Set<string>();
+      const reported = new Set<string>();
+      for (const l of labelsIn(spec.type, value)) {
+        const k = labelToString(l);
+        if (seen.has(k) && !reported.has(k)) {
+          reported.add(k);
+          ctx.attributeError(spec.name, `Label '${k}' is duplicated`);
+          found = true;
+        }
+        seen.add(k);
+      }
+    }
+    if (found) s.failed = true;
+    return found;
+  }
+
   /** The first dependency (in attribute order) the target platform cannot build makes this rule incompatible too. */
   private incompatibleDependency(s: NodeState, config: Configuration): Incompatibility | undefined {
     for (const e of s.edges) {
@@ -788,6 +817,7 @@ export class Analysis implements ConfiguredGraph {
     if (s.incompatible) return this.incompatibleResult(rule, config, b, s);
 
     const ctx = new Context(this, rule, config, b.key, s);
+    if (this.duplicatesInConfiguredValues(rule, ctx, s)) return { ...b, failed: true };
     const outer = this.inImplementation;
     this.inImplementation = true;
     let r: RuleResult;

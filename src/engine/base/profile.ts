@@ -167,6 +167,15 @@ export interface Profile {
    * successfully`).
    */
   readonly buildFailureSeverity: 'failed' | 'error';
+  /**
+   * A label listed twice in a label-list attribute made of several concatenated select()s. 'across-selects'
+   * (4.2.3's AggregatingAttributeMapper.checkForDuplicateLabels): a loading error for a duplicate within a branch
+   * and for a label any two of the selects name, whichever branches are taken. 'configured-value' (current Bazel):
+   * loading checks each branch alone; analysis checks the value the chosen branches make (RuleContext's
+   * checkAttributesForDuplicateLabels: "Label '…' is duplicated"), once the target is known to be compatible
+   * (target_compatible_with_test.sh#test_composition).
+   */
+  readonly duplicateLabelsInSelects: 'across-selects' | 'configured-value';
   // ---- query ----
   /**
    * --incompatible_display_source_file_location: a source file's location is line 1 of the file itself, not the
@@ -319,6 +328,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     },
     incompatibleTargets: { skipDependencies: false, cqueryExplicitError: true, currentWording: false },
     buildFailureSeverity: 'failed',
+    duplicateLabelsInSelects: 'across-selects',
     displaySourceFileLocation: { default: false, inProto: false },
     queryDefaultOrder: 'dependency',
     genqueryDefaultOrder: 'dependency',
@@ -369,6 +379,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     toolchains: { registered: [], nativeTypes: {}, messages: 'current', toolchainConfig: 'target', ccToolchainSuite: false },
     incompatibleTargets: { skipDependencies: true, cqueryExplicitError: false, currentWording: true },
     buildFailureSeverity: 'error',
+    duplicateLabelsInSelects: 'configured-value',
     displaySourceFileLocation: { default: true, inProto: true },
     queryDefaultOrder: 'lexicographic',
     genqueryDefaultOrder: 'lexicographic',

@@ -196,7 +196,7 @@ export class PackageBuilder {
       if (spec.type === 'label_list' && r.value !== null) {
         // Bazel's RuleClass.checkForDuplicateLabels: in every value a label-list attribute can take (each
         // combination of select() branches, concatenated), a label may occur only once.
-        for (const l of duplicateLabels(r.value)) {
+        for (const l of duplicateLabels(r.value, this.opts.profile.duplicateLabelsInSelects === 'across-selects')) {
           this.error(loc, `Label '${labelToString(l)}' is duplicated in the '${k}' attribute of rule '${name}'`);
           inError = true;
         }
@@ -379,11 +379,12 @@ export class PackageBuilder {
 }
 
 /** The labels that occur twice in some value of a label-list attribute, once each, in the order Bazel reports them. */
-function duplicateLabels(v: AttrValue): Label[] {
+function duplicateLabels(v: AttrValue, acrossSelects: boolean): Label[] {
   // AggregatingAttributeMapper.checkForDuplicateLabels. One select() (or none): the duplicates of each value
   // the attribute can take, in branch order. Several concatenated (a plain list counts as a select() of one
-  // branch): the duplicates within each branch, then those across the selects (a label any branch of two selects
-  // names). Each list's duplicates come out of a java.util.HashSet, so in its order.
+  // branch): the duplicates within each branch, then (4.2.3, `acrossSelects`) those across the selects (a label
+  // any branch of two selects names; current Bazel checks the configured value in analysis instead). Each list's
+  // duplicates come out of a java.util.HashSet, so in its order.
   const parts = v instanceof Configurable ? v.parts : [{ kind: 'value' as const, value: v }];
   const branches = (p: (typeof parts)[number]) => (p.kind === 'value' ? [p.value] : p.branches.map((b) => b.value)).map((x) => (x as readonly Label[] | null) ?? []);
   const found = new Map<string, Label>();
@@ -412,7 +413,7 @@ function duplicateLabels(v: AttrValue): Label[] {
       }
       combined.push(...selectorLabels.values());
     }
-    addDuplicates(combined);
+    if (acrossSelects) addDuplicates(combined);
   }
   return [...found.values()];
 }
