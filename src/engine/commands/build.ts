@@ -242,8 +242,9 @@ function compilerError(p: Pipeline, top: AnalyzedTarget, needs: readonly Analyze
 
 /**
  * Builds analysed top-level targets, then prints Bazel's result (BuildResultPrinter): only when there are at most
- * --show_result targets to show (default 1), "Target … up-to-date:" with its files for each built target, then
- * "Target … failed to build" for the others, and the --verbose_failures hint when one failed.
+ * --show_result targets to show (default 1), "Target … was skipped" for each incompatible one, "Target …
+ * up-to-date:" with its files for each built target, then "Target … failed to build" for the others, and the
+ * --verbose_failures hint when one failed.
  */
 export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean; attempted: Set<string> }> {
   const ex = p.execution();
@@ -302,13 +303,15 @@ function printBuildResult(p: Pipeline, top: readonly AnalyzedTarget[], built: re
   // A requested source file is not shown, nor a generated file requested with the rule that generates it.
   const requested = new Set(top.map((t) => labelToString(t.label)));
   const shown = top.filter((t) => {
-    if (t.target.kind === 'source file' || t.incompatible) return false;
+    if (t.target.kind === 'source file' || (t.incompatible && p.explicit.has(labelToString(t.label)))) return false;
     return !(t.target.kind === 'generated file' && requested.has(labelToString(t.target.rule)));
   });
   const limit = Number(p.option('show_result') ?? 1);
   if (shown.length > limit) return;
+  // Targets the target platform cannot build (a pattern brought them in) come first, as skipped.
+  for (const t of shown) if (t.incompatible) p.con.raw(`Target ${labelToString((t.actual ?? t).label)} was skipped`);
   const ok = new Set(built.map((t) => t.key));
-  const failed = shown.filter((t) => !ok.has(t.key));
+  const failed = shown.filter((t) => !ok.has(t.key) && !t.incompatible);
   for (const t of shown) {
     if (!ok.has(t.key)) continue;
     // An alias is shown under the label of the target it stands for (AliasConfiguredTarget.getLabel).
