@@ -309,7 +309,10 @@ export function providersForQuery(target: AnalyzedTarget, opts: ProvidersForQuer
   }
   entries.push(['FileProvider', new NativeInfo('FileProvider', [['files_to_build', files(t.files, c)]])]);
   entries.push(['FilesToRunProvider', filesToRunValue(t, c)]);
-  if (t.target.kind === 'rule') entries.push(['OutputGroupInfo', outputGroupsValue(t, c)]);
+  // A target the target platform cannot build has only the dummy providers Bazel gives it
+  // (IncompatibleTargetChecker.createIncompatibleRuleConfiguredTarget), IncompatiblePlatformProvider among them.
+  if (t.incompatible) entries.push(['IncompatiblePlatformProvider', new NativeInfo('IncompatiblePlatformProvider', [])]);
+  else if (t.target.kind === 'rule') entries.push(['OutputGroupInfo', outputGroupsValue(t, c)]);
   else {
     // A file target is its own LicensesProvider and VisibilityProvider.
     const self = new TargetValue(t, opts);
