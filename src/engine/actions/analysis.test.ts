@@ -638,3 +638,54 @@ describe('language rules: the rule classes a dependency may be', () => {
     expect(sh.stderr).toContain(`in deps attribute of cc_test rule //a:sh_dep: sh_library rule '//a:shl' is misplaced here ${expected} and '//a:shl' does not have mandatory providers: 'CcInfo'`);
   });
 });
+
+describe('incompatible targets under current Bazel (target_compatible_with_test.sh)', () => {
+  const modern = (files: Files, ...argv: string[]) => run({ '.bazelversion': '8.4.2', 'MODULE.bazel': '', ...files }, ...argv);
+  const BUILD = [
+    'constraint_setting(name = "s")',
+    'constraint_value(name = "a", constraint_setting = ":s")',
+    'constraint_value(name = "b", constraint_setting = ":s")',
+    'platform(name = "pa", constraint_values = [":a"])',
+    'genrule(name = "on_a", outs = ["a.txt"], cmd = "touch $@", target_compatible_with = [":a"])',
+    'genrule(name = "on_b", outs = ["b.txt"], cmd = "touch $@", target_compatible_with = [":b"])',
+  ].join('\n');
+
+  it('a pattern skips them and says so; --skip_incompatible_explicit_targets skips a named one too', async () => {
+    const all = await modern({ 'pkg/BUILD': BUILD }, 'build', '--show_result=10', '--platforms=//pkg:pa', '//pkg:all');
+    expect(all.exitCode).toBe(0);
+    expect(all.stderr).toContain('Target //pkg:on_b was skipped\nTarget //pkg:on_a up-to-date:');
+    const named = await modern({ 'pkg/BUILD': BUILD }, 'build', '--platforms=//pkg:pa', '//pkg:on_b');
+    expect(named.exitCode).toBe(1);
+    expect(named.stderr).toContain('ERROR: Build did NOT complete successfully');
+    const skipped = await modern({ 'pkg/BUILD': BUILD }, 'build', '--platforms=//pkg:pa', '--skip_incompatible_explicit_targets', '//pkg:on_b');
+    expect(skipped.exitCode).toBe(0);
+    expect(skipped.stderr).toContain('Target //pkg:on_b was skipped');
+  });
+
+  it('two select()s may name one label: only the value the chosen branches make is checked, once compatible', async () => {
+    const tcw = (name: string, chosen: string) =>
+      `genrule(name = "${name}", outs = ["${name}.txt"], cmd = "touch $@", target_compatible_with = select({":is_a": ${chosen}, "//conditions:default": ["@platforms//:incompatible"]}) + select({":is_a": ${chosen}, "//conditions:default": ["@platforms//:incompatible"]}))`;
+    const files = { 'pkg/BUILD': `${BUILD}\nconfig_setting(name = "is_a", constraint_values = [":a"])\n${tcw('ok', '[]')}\n${tcw('dup', '[":a"]')}\nplatform(name = "pb", constraint_values = [":b"])` };
+    expect((await modern(files, 'build', '--platforms=//pkg:pa', '//pkg:ok')).exitCode).toBe(0);
+    const incompatible = await modern(files, 'build', '--platforms=//pkg:pb', '//pkg:ok');
+    expect(incompatible.stderr).toContain("didn't satisfy constraint @@platforms//:incompatible");
+    expect(incompatible.stderr).not.toContain('is duplicated');
+    const dup = await modern(files, 'build', '--platforms=//pkg:pa', '//pkg:dup');
+    expect(dup.exitCode).toBe(1);
+    expect(dup.stderr).toContain("in target_compatible_with attribute of genrule rule //pkg:dup: Label '//pkg:a' is duplicated");
+  });
+
+  it('a directly incompatible target is skipped whatever toolchain is missing', async () => {
+    const r = await modern(
+      {
+        'pkg/BUILD': 'load(":r.bzl", "r")\ntoolchain_type(name = "t")\nr(name = "x", target_compatible_with = ["@platforms//:incompatible"])',
+        'pkg/r.bzl': 'r = rule(implementation = lambda ctx: None, toolchains = ["//pkg:t"])',
+      },
+      'build',
+      '--show_result=10',
+      '//pkg:all',
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('Target //pkg:x was skipped');
+  });
+});
