@@ -688,4 +688,18 @@ describe('incompatible targets under current Bazel (target_compatible_with_test.
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('Target //pkg:x was skipped');
   });
+
+  it('label_flag stands for the target its default names; flag_values compares it with a label', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'genrule(name = "x", outs = ["x.txt"], cmd = "echo x > $@")',
+        'label_flag(name = "f", build_setting_default = ":x")',
+        'config_setting(name = "is_x", flag_values = {":f": ":x"})',
+        'genrule(name = "use", srcs = [":f"], outs = ["use.txt"], cmd = "cat $< > $@; echo " + select({":is_x": "matched", "//conditions:default": "no"}) + " >> $@")',
+      ].join('\n'),
+    };
+    const r = await modern(files, 'build', '//pkg:use');
+    expect(r.exitCode).toBe(0);
+    expect(r.out('bazel-bin/pkg/use.txt')).toBe('x\nmatched\n');
+  });
 });

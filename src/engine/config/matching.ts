@@ -30,6 +30,8 @@ import {
   DEFAULT_CONDITION,
   defaultAttrValue,
   labelToString,
+  LabelSyntaxError,
+  parseLabelInPackage,
   type Label,
   type PlainAttrValue,
   type RuleTarget,
@@ -404,7 +406,8 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
   const flagKeys: string[] = [];
   const seenFlags = new Map<string, string[]>();
   const userDefined = 'error while parsing user-defined configuration values: ';
-  const isBuildSetting = (t: RuleTarget) => buildSettingKind(t) !== undefined || t.ruleClass === 'config_feature_flag';
+  const isLabelSetting = (t: RuleTarget) => t.ruleClass === 'label_flag' || t.ruleClass === 'label_setting';
+  const isBuildSetting = (t: RuleTarget) => buildSettingKind(t) !== undefined || t.ruleClass === 'config_feature_flag' || isLabelSetting(t);
   for (const [l, expected] of flags) {
     let target = lookup.target(l);
     const written = labelToString(l);
@@ -439,6 +442,32 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
         source: DEFAULT_SOURCE,
         matches: actual === expected,
         note: "a config_feature_flag's value: its default_value (no rule transition sets it)",
+      });
+      flagKeys.push(`${actualLabel}=${expected}`);
+      continue;
+    }
+    if (target.kind === 'rule' && isLabelSetting(target)) {
+      // A label-typed setting: the value is a label, relative to the config_setting's package; its value is its
+      // build_setting_default (nothing on the command line sets one yet).
+      let want: string;
+      try {
+        want = labelToString(parseLabelInPackage(expected, { repo: setting.label.repo, pkg: setting.label.pkg }, ctx.profile.labels));
+      } catch (e) {
+        if (!(e instanceof LabelSyntaxError)) throw e;
+        flagProblem(`${userDefined}'${expected}' cannot be converted to ${written} type label`);
+        continue;
+      }
+      const dflt = attrValue(target, 'build_setting_default') as Label | null | undefined;
+      const actual = dflt ? labelToString(dflt) : '';
+      checks.push({
+        kind: 'flag_values',
+        key: written,
+        setting: `${actualLabel}=${expected}`,
+        expected,
+        actual,
+        source: DEFAULT_SOURCE,
+        matches: actual === want,
+        note: 'not set on the command line: its build_setting_default',
       });
       flagKeys.push(`${actualLabel}=${expected}`);
       continue;

@@ -4,10 +4,12 @@
 
 import type { RuleImplementation } from '../rule-context.ts';
 
+// label_flag and label_setting forward the target their value names in the same way (their value is their
+// build_setting_default: nothing on the command line sets one yet).
 export const alias: RuleImplementation = {
-  ruleClasses: ['alias'],
+  ruleClasses: ['alias', 'label_flag', 'label_setting'],
   analyze(ctx) {
-    const actual = ctx.prerequisites('actual')[0];
+    const actual = ctx.prerequisites(ctx.rule.ruleClass === 'alias' ? 'actual' : 'build_setting_default')[0];
     if (!actual) return { failed: true };
     return { forwardsTo: actual };
   },

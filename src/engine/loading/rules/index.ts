@@ -5,6 +5,7 @@ import { BAZEL4_LANGUAGE_RULES, MODERN_LANGUAGE_RULES, withBazel4Implicits } fro
 import { bzlLibrary } from './bzl-library.ts';
 import { configFeatureFlag } from './config-feature-flag.ts';
 import { configSetting } from './config-setting.ts';
+import { labelFlag, labelSettingRule } from './label-flag.ts';
 import { environmentGroup } from './environment-group.ts';
 import { filegroup } from './filegroup.ts';
 import { genquery } from './genquery.ts';
@@ -27,7 +28,7 @@ const OWN = [
 const byName = (rules: readonly RuleSchema[]): ReadonlyMap<string, RuleSchema> => new Map(rules.map((r) => [r.name, r]));
 
 /** Rules a BUILD file can call under current Bazel (package_group is a native function, not a rule, but has a schema too). */
-export const RULES: ReadonlyMap<string, RuleSchema> = byName([...OWN, configFeatureFlag, ...MODERN_LANGUAGE_RULES]);
+export const RULES: ReadonlyMap<string, RuleSchema> = byName([...OWN, configFeatureFlag, labelFlag, labelSettingRule, ...MODERN_LANGUAGE_RULES]);
 
 /** Under Bazel 4.2.3: the sh_* tests and binaries carry their implicit tool dependencies (test wrappers, launcher). */
 const BAZEL4_RULES: ReadonlyMap<string, RuleSchema> = byName([
