@@ -1,0 +1,5 @@
+#include <cstdio>
+int main() {
+  printf("Hello World\\n");
+  return 0;
+}
