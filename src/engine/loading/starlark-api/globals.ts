@@ -287,6 +287,17 @@ function starlarkFileTypes(o: AttrOptions): Pick<AttrSpec, 'fileTypes' | 'single
   return { fileTypes: 'none' };
 }
 
+/**
+ * An attribute's `cfg`: "exec" or config.exec() makes its dependencies tools built in the exec configuration (so
+ * --notool_deps drops them and config(x, target) does not find them); "host" a host tool. "target", config.target()
+ * and Starlark transitions (not modelled) leave them in the rule's configuration.
+ */
+function starlarkTransition(cfg: Value | undefined): Pick<AttrSpec, 'tool' | 'exec'> {
+  if (cfg === 'exec' || (cfg instanceof OpaqueValue && cfg.typeName === 'ExecTransitionFactory')) return { tool: true, exec: true };
+  if (cfg === 'host') return { tool: true };
+  return {};
+}
+
 /** `values = [...]` of attr.string/attr.int: Bazel's AllowedValueSet (a set: repeats dropped; empty: no check). */
 function allowedValues(values: readonly Value[]): Pick<AttrSpec, 'allowedValues'> {
   const out: (string | number | boolean)[] = [];
@@ -307,6 +318,7 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     configurable: a.opts.configurable,
     implicit: name.startsWith('_') || undefined,
     ...(LABEL_KINDS.has(a.kind) ? starlarkFileTypes(a.opts) : {}),
+    ...(LABEL_KINDS.has(a.kind) ? starlarkTransition(a.opts.cfg) : {}),
     nonEmpty: !a.opts.allowEmpty || undefined,
     ...allowedValues(a.opts.values),
     doc: a.opts.doc ?? '',
