@@ -237,7 +237,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     return out.result(EXIT.COMMAND_LINE_ERROR, explanations);
   }
   const configured = reachableFrom(an, analysed.filter((a) => !a.failed));
-  const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps, implicitDeps });
+  const graph = new ConfiguredQueryGraph(configured, unconfigured, { keepGoing, toolDeps, implicitDeps, universeScope: universe });
   if (format === 'transitions' && transitions === 'none') {
     // Bazel 4.2.3 prints this and succeeds with no output.
     out.line('error', "Instead of using --output=transitions, set the --transitions flag explicitly to 'lite' or 'full'");

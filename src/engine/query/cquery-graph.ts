@@ -9,7 +9,7 @@
 // deps() lists targets as its breadth-first walk reaches them). Package-level functions (siblings, buildfiles, tests, visible) do not exist.
 
 import type { Profile } from '../base/index.ts';
-import { compareLabels, labelToString, parseTargetPattern, TargetParsingError, type BuildEvent, type Target } from '../loading/index.ts';
+import { compareLabels, labelToString, parseTargetPattern, TargetParsingError, type BuildEvent, type Target, type TargetPattern } from '../loading/index.ts';
 import type { ConfiguredGraph, ConfiguredTarget } from '../config/index.ts';
 import { BazelCrash, evaluationError, QueryEvalError, type NodeSet, type QueryEdge, type QueryGraph } from './environment.ts';
 import { wordArg, type QueryFunction } from './function.ts';
@@ -22,6 +22,8 @@ export interface ConfiguredQueryOptions {
   readonly toolDeps: boolean;
   /** Follow implicit edges (`$genrule_setup`, platforms). */
   readonly implicitDeps: boolean;
+  /** --universe_scope as given (absent or empty: the query's own patterns were the universe). */
+  readonly universeScope?: readonly string[];
 }
 
 /** How cquery prints a configuration: its short id, `null`, or `HOST` (4.2.3's host configuration). */
@@ -87,17 +89,41 @@ export class ConfiguredQueryGraph implements QueryGraph<ConfiguredTarget> {
   }
 
   resolvePattern(word: string): ConfiguredTarget[] {
+    let parsed: TargetPattern;
     try {
-      parseTargetPattern(word, { dialect: this.profile.labels });
+      parsed = parseTargetPattern(word, { dialect: this.profile.labels, relativeDirectory: this.unconfigured.opts.relativeDirectory });
     } catch (e) {
       if (e instanceof TargetParsingError) throw new QueryEvalError(e.message);
       throw e;
+    }
+    if (parsed.kind === 'below' && !this.universeHasPackagesBelow(parsed.repo, parsed.dir)) {
+      // Bazel reads the packages below a directory from the analysis graph (GraphBackedRecursivePackageProvider):
+      // only a recursive universe pattern at or above it put them there.
+      const root = this.unconfigured.loader.abs('');
+      throw evaluationError(
+        `Unable to load package '[${root}]/[${parsed.dir}]' because package is not in scope. Check that all target patterns in query expression are within the --universe_scope of this query.`,
+      );
     }
     // Every configured target of each label in the graph (a tool's exec/host one too): Bazel's
     // getConfiguredTargetsForLabel (4.2.3: the target, host and null configurations; checked).
     const out: ConfiguredTarget[] = [];
     for (const t of this.unconfigured.resolvePattern(word)) out.push(...(this.byLabel.get(labelToString(t.label)) ?? []));
     return out;
+  }
+
+  /** Whether a positive recursive pattern of the --universe_scope covers directory `dir` (no universe: always). */
+  private universeHasPackagesBelow(repo: string, dir: string): boolean {
+    const universe = this.opts.universeScope ?? [];
+    if (universe.length === 0) return true;
+    return universe.some((u) => {
+      if (u.startsWith('-')) return false;
+      try {
+        const p = parseTargetPattern(u, { dialect: this.profile.labels, relativeDirectory: this.unconfigured.opts.relativeDirectory });
+        return p.kind === 'below' && p.repo === repo && (p.dir === '' || dir === p.dir || dir.startsWith(`${p.dir}/`));
+      } catch {
+        return false;
+      }
+    });
   }
 
   deps(ct: ConfiguredTarget): readonly QueryEdge<ConfiguredTarget>[] {
