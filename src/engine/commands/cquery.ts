@@ -299,7 +299,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     implicitDeps,
   };
   let printed: unknown;
-  if (format === 'files') printed = filesOutput(an, ordered);
+  if (format === 'files') printed = filesOutput(an, ordered, list('output_groups'));
   else if (format === 'starlark') {
     const formatted = starlark!.formatAll(ordered.map((ct) => an.get(ct.key)!));
     for (const e of formatted.errors) out.line('error', e);
@@ -335,17 +335,41 @@ function keptGoingPastPattern(out: Console, profile: Profile, failed: { word: st
  * --output=files (current Bazel, FilesOutputFormatterCallback): the exec paths of the files each result target
  * provides (DefaultInfo.files: a rule's outputs, a filegroup's members, a source file itself), each once.
  */
-function filesOutput(an: Analysis, nodes: readonly ConfiguredTarget[]): string {
+function filesOutput(an: Analysis, nodes: readonly ConfiguredTarget[], outputGroups: readonly string[]): string {
+  const groups = requestedOutputGroups(outputGroups);
   const seen = new Set<string>();
   let out = '';
   for (const ct of nodes) {
-    for (const f of an.get(ct.key)?.files ?? []) {
-      if (seen.has(f.execPath)) continue;
-      seen.add(f.execPath);
-      out += f.execPath + '\n';
+    const t = an.get(ct.key);
+    if (!t) continue;
+    for (const group of groups) {
+      // Output groups whose names start with `_` (Bazel's hidden ones) are not among the important artifacts.
+      if (group.startsWith('_')) continue;
+      const files = [...(group === 'default' ? t.files : []), ...(t.outputGroups.get(group) ?? [])];
+      for (const f of files) {
+        if (seen.has(f.execPath)) continue;
+        seen.add(f.execPath);
+        out += f.execPath + '\n';
+      }
     }
   }
   return out;
+}
+
+/**
+ * The output groups --output_groups asks for (Bazel's OutputGroupInfo.determineOutputGroups): when every value is
+ * `+x` or `-x` they add to or remove from the default group; otherwise the values listed (`+x` and `x` add, `-x`
+ * removes) are the whole set.
+ */
+function requestedOutputGroups(values: readonly string[]): string[] {
+  const allPlusOrMinus = values.every((v) => v.startsWith('+') || v.startsWith('-'));
+  const current = new Set<string>(allPlusOrMinus ? ['default'] : []);
+  for (const v of values) {
+    if (v.startsWith('+')) current.add(v.slice(1));
+    else if (v.startsWith('-')) current.delete(v.slice(1));
+    else current.add(v);
+  }
+  return [...current];
 }
 
 /**
