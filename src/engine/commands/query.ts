@@ -173,7 +173,9 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
     implicitDeps,
     consistentLabels: flag('consistent_labels', false),
   };
-  const printedOut = formatter({ graph, nodes: ordered, set: result, options, explored });
+  let printedOut = formatter({ graph, nodes: ordered, set: result, options, explored });
+  // --line_terminator_null (--null): the line-oriented formats end each line with \0 instead of a newline.
+  if (typeof printedOut === 'string' && flag('line_terminator_null', false) && LINE_TERMINATED_FORMATS.includes(format)) printedOut = printedOut.replaceAll('\n', '\0');
   if (typeof printedOut === 'string') out.stdout(printedOut);
   else out.stdout(latin1(printedOut));
   const res = out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);
@@ -181,6 +183,9 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   res.graph = resultGraph(graph, ordered, result);
   return res;
 }
+
+/** The query outputs Bazel writes with the line terminator of --line_terminator_null (xml and proto never). */
+const LINE_TERMINATED_FORMATS: readonly string[] = ['label', 'label_kind', 'package', 'location', 'minrank', 'maxrank', 'graph', 'build'];
 
 /** Binary output (proto) carried in the stdout string, one char per byte. */
 export function latin1(bytes: Uint8Array): string {

@@ -26,6 +26,8 @@ export interface OptionDef {
   readonly multiple: boolean;
   readonly commands: ReadonlySet<string>;
   readonly doc: string;
+  /** An expansion option (Bazel's `Void` options, e.g. query's --null): the options it stands for. */
+  readonly expandsTo?: readonly (readonly [string, string | boolean])[];
 }
 
 /** Where an option value came from — shown by the Why panel next to each compared flag. */
@@ -79,6 +81,11 @@ const UNDOCUMENTED: readonly (readonly [string, string, string | null, boolean, 
   ['enforce_transitive_configs_for_config_feature_flag', 'boolean', 'false', false, 'build test run cquery', 'Whether targets must name the config_feature_flags they read in transitive_configs.'],
 ];
 
+// Expansion options (no value of their own; each stands for the options listed): [name, commands, doc, expansion].
+const EXPANSIONS: readonly (readonly [string, string, string, readonly (readonly [string, string | boolean])[]])[] = [
+  ['null', 'query', 'Whether each format is terminated with \\0 instead of newline.', [['line_terminator_null', true]]],
+];
+
 function kindOf(typeText: string): { kind: ValueKind; values?: string[] } {
   if (typeText === 'boolean') return { kind: 'boolean' };
   if (typeText === 'a string' || typeText === 'a path') return { kind: 'string' };
@@ -108,6 +115,10 @@ function buildTable(): Map<string, OptionDef> {
   }
   for (const [name, typeText, def, multiple, commands, doc] of [...MODERN_ONLY, ...UNDOCUMENTED]) {
     if (!table.has(name)) table.set(name, { name, abbrev: '', typeText, default: def, multiple, commands: new Set(commands.split(' ')), doc, ...kindOf(typeText) });
+  }
+  for (const [name, commands, doc, expandsTo] of EXPANSIONS) {
+    // Written like a boolean (no value), though it has no `no` form.
+    table.set(name, { name, abbrev: '', kind: 'boolean', typeText: 'an expansion option', default: null, multiple: false, commands: new Set(commands.split(' ')), doc, expandsTo });
   }
   return table;
 }
@@ -248,7 +259,7 @@ export function parseOptionWords(words: readonly string[], ctx: ParseContext): P
       def = lookup(name);
       if (!def && name.startsWith('no') && lookup(name.slice(2))) {
         const base = lookup(name.slice(2))!;
-        if (base.kind !== 'boolean') throw new OptionsError(`${w} :: Illegal use of 'no' prefix on non-boolean option: ${w}`);
+        if (base.kind !== 'boolean' || base.expandsTo) throw new OptionsError(`${w} :: Illegal use of 'no' prefix on non-boolean option: ${w}`);
         if (value !== undefined) throw new OptionsError(`${w} :: Unexpected value after boolean option: ${w}`);
         def = base;
         negated = true;
@@ -258,6 +269,11 @@ export function parseOptionWords(words: readonly string[], ctx: ParseContext): P
       def = BY_ABBREV.get(w.slice(1));
     }
     if (!def || !def.commands.has(ctx.command)) throw new OptionsError(`${w} :: Unrecognized option: ${w}`);
+    if (def.expandsTo) {
+      // Bazel's expansion options take no value; each stands for the options it expands to.
+      for (const [name, v] of def.expandsTo) out.options.push({ name, value: v, written, source: ctx.source });
+      continue;
+    }
     let converted: string | boolean;
     if (def.kind === 'boolean') {
       converted = negated ? false : value === undefined ? true : parseBoolean(value, w);
