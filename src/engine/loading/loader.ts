@@ -10,6 +10,7 @@ import { sha256, SourceFile, toHex, utf8Encode, type Diagnostic, type Profile } 
 import { builtinRepo, recordedDigest } from './builtin-repos/index.ts';
 import { execFile, formatTraceback, Module, type Value } from '../starlark/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label } from './label.ts';
+import { drawCycle } from './messages.ts';
 import { bzlGlobals, buildGlobals, PACKAGE_KEY } from './native.ts';
 import { Package, PackageBuilder } from './packages.ts';
 import { BZL_DEFINITION_KEY, exportValue, type BzlDefinition } from './starlark-api/index.ts';
@@ -447,8 +448,7 @@ export class Loader {
       const head = this.loading.slice(0, i);
       const lines = ['cycle detected in extension files: '];
       for (const h of head) lines.push(`    ${h.endsWith('.bzl') ? this.bzlLabel(h) : h}`);
-      cycle.forEach((c, j) => lines.push(`${j === 0 ? '.-> ' : '|   '}${c}`));
-      lines.push(`\`-- ${cycle[0]}`);
+      lines.push(...drawCycle([...cycle, cycle[0]!]).split('\n'));
       this.emit('error', lines.join('\n'));
       for (const r of this.recordings) r.spoiled = true;
       return { error: 'cycle detected in extension files', cycle: true };

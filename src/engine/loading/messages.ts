@@ -146,8 +146,12 @@ export function inAttribute(attr: string, ruleClass: string, label: Label): stri
   return `in ${attr} attribute of ${ruleClass} rule ${labelToString(label)}: `;
 }
 
-/** Bazel's drawing of a dependency cycle: `.-> //a`, `|   //b`, `` `-- //a `` (the labels start and end alike). */
+/**
+ * Bazel's drawing of a dependency cycle (AbstractLabelCycleReporter.printCycle): `.-> //a`, `|   //b`, `` `-- //a ``
+ * (the labels start and end alike); a cycle of one member is `.-> //a [self-edge]` and a bare `` `-- ``.
+ */
 export function drawCycle(labels: readonly string[]): string {
   const first = labels[0]!;
+  if (labels.length <= 2) return `.-> ${first} [self-edge]\n\`--`;
   return ['.-> ' + first, ...labels.slice(1, -1).map((m) => '|   ' + m), '`-- ' + first].join('\n');
 }
