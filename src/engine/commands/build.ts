@@ -376,7 +376,7 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   // --keep_going that listing is a loading error (Bazel 4.2.3's TestExpansionFunction marks the expansion).
   const stopsLoading = p.keepGoing ? [] : [...p.suitesInPackagesInError(resolved.targets), ...(expanded.listedInError ?? [])];
   const expansionErrors = expanded.errors || (p.keepGoing && expanded.listsIntoPackageInError === true);
-  if (targets.length === 0 && !resolved.failed && !expansionErrors && stopsLoading.length === 0) {
+  if (targets.length === 0 && !resolved.failed && (resolved.wildInError?.length ?? 0) === 0 && !expansionErrors && stopsLoading.length === 0) {
     p.con.line(
       'warning',
       `Usage: bazel build <options> <targets>.\nInvoke \`bazel help build\` for full description of usage and options.\nYour request is correct, but requested an empty set of targets. Nothing will be built.`,
@@ -398,7 +398,7 @@ export async function buildCommand(ctx: CommandContext, args: readonly string[])
   // fails the command, with Bazel's note of which kind of error it was (the pattern's first).
   // A requested target in a package in error counts as a pattern error under --keep_going; a test a suite
   // stands for, in a package in error, as a loading error (Bazel 4.2.3).
-  const patternFailed = resolved.failed || resolved.targets.some((t) => t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
+  const patternFailed = resolved.failed || (resolved.wildInError?.length ?? 0) > 0 || resolved.targets.some((t) => t.label.repo === '' && p.loader.getPackage(t.label.pkg)?.inError);
   if (!ex.failed && patternFailed) p.con.line('error', 'command succeeded, but there were errors parsing the target pattern');
   else if (!ex.failed && (expansionErrors || (an.failed && an.loadingErrors))) p.con.line('error', 'command succeeded, but there were loading phase errors');
   else if (!ex.failed && an.failed) p.con.line('error', 'command succeeded, but not all targets were analyzed');

@@ -48,6 +48,11 @@ export interface ResolvedPatterns {
   readonly failed: boolean;
   /** The packages in error below recursive patterns (`//x/...`), in order (Bazel: "package contains errors"). */
   readonly recursiveInError?: readonly string[];
+  /**
+   * The packages in error that a wildcard word (`:all`, `:*`, `/...`) went through, whether or not they hold a
+   * target (a BUILD file that fails to compile defines none): each fails the pattern like a target of it would.
+   */
+  readonly wildInError?: readonly string[];
   /** The labels named on their own (single-target words): Bazel's explicitly requested targets. */
   readonly explicit?: ReadonlySet<string>;
   /** Each word's targets in order (a negative word's manual targets included: Bazel does not filter them). */
@@ -66,6 +71,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
   const out = new Map<string, Target>();
   let failed = false;
   const recursiveInError: string[] = [];
+  const wildInError: string[] = [];
   const explicit = new Set<string>();
   const perWord: { negative: boolean; wild: boolean; targets: Target[] }[] = [];
   const patterns = parseCommandLinePatterns(words, { dialect: loader.profile.labels });
@@ -92,9 +98,14 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     const wild = isWildcard(pattern);
     perWord.push({ negative, wild, targets: r });
     if (pattern.kind === 'single' && !negative) for (const t of r) explicit.add(labelToString(t.label));
-    if (pattern.kind === 'below' && !negative) {
-      for (const t of r) {
-        if (t.label.repo === '' && loader.getPackage(t.label.pkg)?.inError && !recursiveInError.includes(t.label.pkg)) recursiveInError.push(t.label.pkg);
+    if ((pattern.kind === 'below' || pattern.kind === 'package') && pattern.repo === '' && !negative) {
+      // Bazel's pattern resolver asks for each package the word covers; one with errors fails the word, with or
+      // without targets (RecursivePackageProviderBackedTargetPatternResolver).
+      const names = pattern.kind === 'package' ? [pattern.pkg] : loader.workspace.packagesBelow(pattern.dir);
+      for (const n of names) {
+        if (!loader.getPackage(n)?.inError) continue;
+        if (!wildInError.includes(n)) wildInError.push(n);
+        if (pattern.kind === 'below' && !recursiveInError.includes(n)) recursiveInError.push(n);
       }
     }
     for (const t of r) {
@@ -108,7 +119,7 @@ export function resolvePatterns(loader: Loader, words: readonly string[], con: C
     }
   }
   if (failed) con.line('warning', 'Target pattern parsing failed.');
-  return { targets: [...out.values()], failed, recursiveInError, explicit, words: perWord };
+  return { targets: [...out.values()], failed, recursiveInError, wildInError, explicit, words: perWord };
 }
 
 /** One target pattern word as build's loading phase resolves it, or Bazel's message for why it cannot be. */
@@ -236,8 +247,11 @@ export class Pipeline {
     // package in error makes the pattern fail (after the package's own errors). Checked with 4.2.3.
     for (const pkg of resolved.recursiveInError ?? []) this.con.line('error', packageContainsErrors(pkg));
     if (this.keepGoing && resolved.failed) this.patternWarningPrinted = true;
+    // A package in error a wildcard went through is one the build stops at (without --keep_going), or a failed
+    // pattern (with it), though it gave no target.
+    for (const pkg of resolved.wildInError ?? []) if (!this.rootsInError.includes(pkg)) this.rootsInError.push(pkg);
     if (this.keepGoing && !resolved.failed) {
-      if (resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.patternParsingFailed();
+      if ((resolved.wildInError?.length ?? 0) > 0 || resolved.targets.some((t) => t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError)) this.patternParsingFailed();
     }
     // --skip_incompatible_explicit_targets: a target named on its own is skipped when incompatible, as one a
     // pattern brought in (target_compatible_with_test.sh#test_success_on_incompatible_top_level_target_with_skipping).
