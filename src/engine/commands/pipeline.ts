@@ -309,6 +309,12 @@ export class Pipeline {
       }
       suites[labelToString(t.label)] = x.explanation;
       for (const [k, v] of x.nested) suites[k] = v;
+      // Without --keep_going, a listed target whose package cannot be loaded at all (its BUILD file or a .bzl
+      // it loads failed: no package, Bazel's NoSuchPackageException) ends loading, as a missing package does.
+      if (!this.keepGoing && this.listsIntoUnloadablePackage(t, x.nested.keys())) {
+        this.flushLoading();
+        return { targets: [], suites, errors: true, cycle, stop: true };
+      }
       if (x.listsIntoPackageInError) listsIntoPackageInError = true;
       // A listed label that names nothing is a target pattern error, unlocated as Bazel prints it (checked with
       // 4.2.3); a package that does not exist stops loading unless --keep_going (printed twice, as Bazel does).
@@ -369,6 +375,17 @@ export class Pipeline {
       }
     }
     return { tests, removed };
+  }
+
+  /** Whether a suite (or a nested suite of it, by label) lists a target of a package that failed to load. */
+  private listsIntoUnloadablePackage(suite: RuleTarget, nested: Iterable<string>): boolean {
+    const suites: Target[] = [suite];
+    for (const k of nested) {
+      const l = parseAbsoluteLabel(k, this.profile.labels);
+      const inner = l.repo === '' ? this.loader.getPackage(l.pkg)?.targets.get(l.name) : undefined;
+      if (inner) suites.push(inner);
+    }
+    return suites.some((s) => s.kind === 'rule' && ((s.attrs.get('tests') as readonly Label[] | undefined) ?? []).some((l) => l.repo === '' && this.loader.getPackage(l.pkg)?.loadError !== undefined));
   }
 
   /** `WARNING: Target pattern parsing failed.`, once per command. */
