@@ -161,8 +161,16 @@ export function resolveOne(loader: Loader, p: TargetPattern): Target[] | string 
       }
       return out;
     }
-    case 'path':
-      return `invalid target format '${p.raw}'`;
+    case 'path': {
+      // Bazel's InterpretPathAsTarget: a package's path names its default target; any other path the target of
+      // that name in the nearest package above it (a file, or a rule named like a path).
+      const path = p.path;
+      const ws = loader.workspace;
+      const pkg = ws.isPackage(path) ? path : ws.packageOf(path);
+      if (pkg === undefined) return `couldn't determine target from filename '${path}'`;
+      const name = pkg === path ? path.slice(path.lastIndexOf('/') + 1) : path.slice(pkg ? pkg.length + 1 : 0);
+      return resolveOne(loader, { kind: 'single', raw: p.raw, label: { repo: '', pkg, name } });
+    }
   }
 }
 

@@ -11,7 +11,8 @@
 //   //...                         | below     | everything in the main repository
 //   :wiz, bar:wiz, :all, ...      | (any)     | relative to the working directory (the workspace root here)
 //   foo/bar/wiz                   | path      | a path: the target of that name in the package that contains it
-//   foo/bar/BUILD                 | single    | //foo/bar:BUILD
+//   foo/bar/BUILD                 | path      | a path like any other (Bazel once read it as //foo/bar:BUILD; no
+//                                 |           | longer: a target `bar/BUILD` of package foo, or package foo/bar/BUILD)
 //   @repo//foo:bar, @//foo:bar    | (any)     | in repository `repo` / the main repository
 //
 // Parsing follows Bazel 4.2.3's TargetPattern.Parser step by step (the package part ends at the *last* colon;
@@ -67,7 +68,6 @@ export function parseTargetPattern(original: string, opts: PatternOptions): Targ
   pattern = isAbsolute ? pattern.slice(2) : absolutize(pattern, rel);
   if (pattern.startsWith('/')) throw new TargetParsingError(`not a relative path or label: '${pattern}'`);
   if (pattern === '') throw new TargetParsingError('the empty string is not a valid target');
-  if (pattern.endsWith('/BUILD')) pattern = pattern.slice(0, -6) + ':BUILD';
 
   const colon = pattern.lastIndexOf(':');
   let pkgPart = colon < 0 ? pattern : pattern.slice(0, colon);
