@@ -1,0 +1,2 @@
+def f():
+  return native.glob(include = ["BUILD"], exclude = ["a/**b/c"])
