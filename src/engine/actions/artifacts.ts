@@ -208,6 +208,11 @@ export interface Action {
   readonly script?: string;
   /** genrule: the shell to run it with when not /bin/bash (--shell_executable). */
   readonly shell?: string;
+  /**
+   * A spawn of a program with arguments (Starlark's ctx.actions.run), not a shell command: `script` then runs it
+   * (its words quoted) and a failure names this argv, as Bazel describes a failed spawn.
+   */
+  readonly argv?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
   /** write: the content; symlink: nothing (the one input is copied). */
   readonly content?: Uint8Array;

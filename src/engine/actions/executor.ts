@@ -317,9 +317,11 @@ export class Executor {
     // bash itself adds SHLVL (and PWD, `_`) to what the action environment holds.
     const env = { ...(action.env ?? {}), SHLVL: '1' };
     const shell = action.shell ?? '/bin/bash';
-    const argv = [shell, '-c', action.script!].map(shellQuote).join(' ');
+    const words = action.argv ?? [shell, '-c', action.script!];
+    const argv = words.map(shellQuote).join(' ');
+    const program = words[0] ?? shell;
     const failed = (code: number, output: string) =>
-      this.fail(action, `${action.progress} failed: (Exit ${code}): ${shell.slice(shell.lastIndexOf('/') + 1)} failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`);
+      this.fail(action, `${action.progress} failed: (Exit ${code}): ${program.slice(program.lastIndexOf('/') + 1)} failed: error executing command ${argv}${output ? '\n' + output.replace(/\n$/, '') : ''}`);
     if (!BASH_LIKE.has(shell)) {
       // The emulated machine has bash (and sh) only: any other program cannot be started, as execvp reports it.
       failed(1, `src/main/tools/process-wrapper-legacy.cc:80: "execvp(${shell}, ...)": No such file or directory`);

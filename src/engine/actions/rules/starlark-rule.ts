@@ -3,7 +3,7 @@
 //
 // ctx: label, attr (plain values; label attributes as targets with `files`, `label`, and `[DefaultInfo]`-style
 // fields `files`), files / file / executable / outputs, workspace_name, bin_dir, genfiles_dir, actions
-// (declare_file, write, run_shell, symlink) and runfiles(). File objects carry path, short_path, basename, dirname,
+// (declare_file, write, run_shell, run, symlink) and runfiles(). File objects carry path, short_path, basename, dirname,
 // extension, is_source, root and owner. Returned providers: DefaultInfo (files, executable, and runfiles or
 // default_runfiles/data_runfiles), OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for
 // genrule `toolchains`). What a rule uses beyond this fails with a clear message rather than silently.
@@ -18,6 +18,7 @@ import { utf8Encode } from '../../base/index.ts';
 import { binDir, dataRunfilesOf, uniq, uniqRunfiles, type AnalyzedTarget, type Artifact } from '../artifacts.ts';
 import type { RuleContext, RuleImplementation, RuleResult } from '../rule-context.ts';
 import { GENRULE_ENV } from './genrule.ts';
+import { shellQuote } from '../executor.ts';
 import { artifactOf, filesToRunExecutable, fileValue as sharedFileValue, RunfilesValue, starlarkView, TargetValue, type StarlarkView } from '../starlark-target.ts';
 
 /** The rule class whose loading schema a target has (searched in the .bzl files its package loaded). */
@@ -244,6 +245,9 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
   const pending: { out: Artifact; build: () => void }[] = [];
   const declare = (name: string): Artifact => {
     const a = ctx.declareOutput(name, `${actionKeyBase} ${name}`);
+    // Declaring a file that is already declared (a predeclared output) gives that file again.
+    const known = declared.find((d) => d.execPath === a.execPath);
+    if (known) return known;
     declared.push(a);
     return a;
   };
@@ -290,6 +294,30 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
         const progress = typeof m.get('progress_message') === 'string' ? (m.get('progress_message') as string) : `Action ${outs[0]?.shortPath ?? ''}`;
         const key = `${actionKeyBase} run_shell ${actionCount++}`;
         ctx.registerAction({ key, kind: 'genrule', owner: rule.label, location: rule.location, mnemonic: 'Action', progress, inputs: ins, outputs: outs, script: command, env: GENRULE_ENV });
+        for (const o of outs) retarget(o, key);
+        return None;
+      }),
+    ],
+    [
+      'run',
+      new Builtin('run', (_t, args, kwargs) => {
+        // ctx.actions.run: a program (a File, or an exec path) with string arguments; a File executable is an
+        // input of the action by itself, as are `tools`.
+        const m = kw(kwargs, args, []);
+        const outs = (m.get('outputs') instanceof List ? (m.get('outputs') as List).elems : []).map((v) => artifactOf(v, 'run outputs'));
+        const exeValue = m.get('executable');
+        if (exeValue === undefined || exeValue === None) throw new EvalError("run() missing 1 required named argument: executable");
+        const exe = typeof exeValue === 'string' ? undefined : artifactOf(exeValue, 'run executable');
+        const program = exe ? exe.execPath : (exeValue as string);
+        const argsValue = m.get('arguments');
+        const words = argsValue === undefined || argsValue === None ? [] : argsValue instanceof List || argsValue instanceof Tuple ? argsValue.elems : undefined;
+        if (!words || words.some((w) => typeof w !== 'string')) throw new EvalError('run: rulepen supports arguments only as a list of strings');
+        const ins = uniq([...filesOfDepset(m.get('inputs'), 'run inputs'), ...filesOfDepset(m.get('tools'), 'run tools'), ...(exe ? [exe] : [])]);
+        const argv = [program, ...(words as string[])];
+        const mnemonic = typeof m.get('mnemonic') === 'string' ? (m.get('mnemonic') as string) : 'Action';
+        const progress = typeof m.get('progress_message') === 'string' ? (m.get('progress_message') as string) : `Action ${outs[0]?.shortPath ?? ''}`;
+        const key = `${actionKeyBase} run ${actionCount++}`;
+        ctx.registerAction({ key, kind: 'genrule', owner: rule.label, location: rule.location, mnemonic, progress, inputs: ins, outputs: outs, script: argv.map(shellQuote).join(' '), argv, env: GENRULE_ENV });
         for (const o of outs) retarget(o, key);
         return None;
       }),
