@@ -713,7 +713,9 @@ export class Analysis implements ConfiguredGraph {
     if (v === undefined || v instanceof Configurable) return;
     for (const label of labelsIn(spec.type, v)) {
       if ('error' in this.lookup.get(label)) continue;
-      this.edge(s, rule, spec.name, label, config, { implicit: true, tool, checked: false });
+      // A Starlark rule's private attributes are prerequisites like any other (visibility, file types, testonly);
+      // a native rule's implicit dependencies are Bazel's own public tools.
+      this.edge(s, rule, spec.name, label, config, { implicit: true, tool, checked: !isNativeSchema(rule.schema) });
     }
   }
 
@@ -1041,6 +1043,20 @@ export class Analysis implements ConfiguredGraph {
     return dep;
   }
 
+  /**
+   * For an implicit (private, `_`-named) attribute of a Starlark rule of the main repository, under a profile whose
+   * Bazel checks those from the rule's definition (CommonPrerequisiteValidator): the label of the .bzl file whose
+   * evaluation called rule(), which the visibility check and its message use.
+   */
+  private implicitDependencyDefinition(owner: RuleTarget, attr: string): Label | undefined {
+    if (!this.profile.implicitDepsVisibleFromDefinition || !attr.startsWith('_')) return undefined;
+    const file = owner.schema.definedAt?.[0]?.file;
+    if (file === undefined || file.startsWith('/') || file.startsWith('external/')) return undefined;
+    const pkg = this.loader.workspace.packageOf(file);
+    if (pkg === undefined) return undefined;
+    return { repo: '', pkg, name: file.slice(pkg ? pkg.length + 1 : 0) };
+  }
+
   /** An edge's checks: the files the attribute accepts, then visibility and testonly. */
   private checkEdge(s: NodeState, owner: RuleTarget, attr: string, label: Label, t: Target, dep: AnalyzedTarget): void {
     const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
@@ -1055,9 +1071,11 @@ export class Analysis implements ConfiguredGraph {
       s.failed = true;
     }
     {
-      // Visibility of the target as written: an alias's own, not its actual's.
-      if (!isVisible(t, owner.label, this.lookup)) {
-        this.report(owner, inRule(owner.ruleClass, owner.label) + notVisible(named, owner.label, { sourceFile: finalTarget.kind === 'source file' }), { attr, value: labelToString(label) }, {
+      // Visibility of the target as written: an alias's own, not its actual's. A Starlark rule's implicit
+      // dependency is checked from the .bzl file defining the rule, then from the target (current Bazel).
+      const definition = this.implicitDependencyDefinition(owner, attr);
+      if (!(definition !== undefined && isVisible(t, definition, this.lookup)) && !isVisible(t, owner.label, this.lookup)) {
+        this.report(owner, inRule(owner.ruleClass, owner.label) + notVisible(named, definition ?? owner.label, { sourceFile: finalTarget.kind === 'source file' }), { attr, value: labelToString(label) }, {
           related: this.declaredAt(t, `${labelToString(label)} is declared here`),
         });
         s.failed = true;

@@ -98,6 +98,12 @@ export interface Profile {
   /** config_setting visibility is enforced (#11). */
   readonly enforceConfigSettingVisibility: boolean;
   /**
+   * A Starlark rule's implicit (private, `_`-named) dependencies are checked for visibility from the package of the
+   * .bzl file that defines the rule, falling back on the consuming target's package (current Bazel's
+   * CommonPrerequisiteValidator; the error then names the .bzl file). 4.2.3 checks the consuming target only.
+   */
+  readonly implicitDepsVisibleFromDefinition: boolean;
+  /**
    * A config_setting is public whatever `visibility` it declares (4.2.3's Rule.getVisibility): its package
    * groups are no dependencies, and query outputs print `//visibility:public`.
    */
@@ -307,6 +313,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectKeyFailure: 'while-resolving',
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
+    implicitDepsVisibleFromDefinition: false,
     configSettingsPublic: true,
     englishListOxfordComma: false,
     defaultHostPlatform: '@local_config_platform//:host',
@@ -371,6 +378,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectKeyFailure: 'errors-encountered',
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
+    implicitDepsVisibleFromDefinition: true,
     configSettingsPublic: false,
     englishListOxfordComma: true,
     defaultHostPlatform: '@platforms//host:host',
