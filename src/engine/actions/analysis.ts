@@ -1074,7 +1074,8 @@ export class Analysis implements ConfiguredGraph {
       // Visibility of the target as written: an alias's own, not its actual's. A Starlark rule's implicit
       // dependency is checked from the .bzl file defining the rule, then from the target (current Bazel).
       const definition = this.implicitDependencyDefinition(owner, attr);
-      if (!(definition !== undefined && isVisible(t, definition, this.lookup)) && !isVisible(t, owner.label, this.lookup)) {
+      const vis = { noImplicitFileExport: lastValue(this.opts.context.commandLine.options, 'incompatible_no_implicit_file_export')?.value === true };
+      if (!(definition !== undefined && isVisible(t, definition, this.lookup, vis)) && !isVisible(t, owner.label, this.lookup, vis)) {
         this.report(owner, inRule(owner.ruleClass, owner.label) + notVisible(named, definition ?? owner.label, { sourceFile: finalTarget.kind === 'source file' }), { attr, value: labelToString(label) }, {
           related: this.declaredAt(t, `${labelToString(label)} is declared here`),
         });

@@ -8,7 +8,8 @@
 //   - a rule: its `visibility` attribute, else the package's default_visibility, else private — except a
 //     config_setting without one, which is public unless --incompatible_config_setting_private_default_visibility;
 //   - a source file: what exports_files() gave it, else the package's default_visibility, else private (checked
-//     with Bazel 4.2.3: a file that only a rule of its package mentions is private to that package);
+//     with Bazel 4.2.3: a file that only a rule of its package mentions is private to that package); private
+//     whatever the default under --incompatible_no_implicit_file_export;
 //   - a generated file: its generating rule's;
 //   - a package group: public.
 
@@ -29,6 +30,8 @@ export interface VisibilityLookup {
 export interface VisibilityOptions {
   /** --incompatible_config_setting_private_default_visibility: a config_setting without visibility takes the package default. */
   readonly privateConfigSettingDefault?: boolean;
+  /** --incompatible_no_implicit_file_export: a source file exports_files() does not name is private to its package. */
+  readonly noImplicitFileExport?: boolean;
 }
 
 function packageDefault(label: Label, lookup: VisibilityLookup): readonly Label[] {
@@ -46,7 +49,7 @@ export function visibilityOf(t: Target, lookup: VisibilityLookup, opts: Visibili
       return packageDefault(t.label, lookup);
     }
     case 'source file':
-      return t.visibility ?? packageDefault(t.label, lookup);
+      return t.visibility ?? (opts.noImplicitFileExport ? [PRIVATE] : packageDefault(t.label, lookup));
     case 'generated file': {
       const r = lookup.target(t.rule);
       return r ? visibilityOf(r, lookup, opts) : [PRIVATE];
