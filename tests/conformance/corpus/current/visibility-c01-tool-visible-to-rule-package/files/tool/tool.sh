@@ -1,0 +1,3 @@
+#!/bin/sh
+echo Hello > $2
+cat $1 >> $2
