@@ -477,25 +477,12 @@ function makeMacro(host: StarlarkApiHost): Builtin {
 /** Native attributes Bazel does not document, hence never inherits (stardoc's symbolic_macro_inherit_attrs_test golden). */
 const UNINHERITED_NATIVE_ATTRIBUTES = new Set(['aspect_hints', 'licenses', 'transitive_configs']);
 
+/** A native attribute's type as a Starlark attribute kind: each kind is a type of its own (KIND_TO_TYPE), the native-only types the nearest kind. */
 const TYPE_TO_KIND: Readonly<Record<AttrType, AttrKind>> = {
-  label: 'label',
+  ...(Object.fromEntries(Object.keys(KIND_TO_TYPE).map((k) => [k, k])) as Record<AttrKind, AttrKind>),
   nodep_label: 'label',
-  label_list: 'label_list',
   nodep_label_list: 'label_list',
-  string: 'string',
-  string_list: 'string_list',
-  bool: 'bool',
-  int: 'int',
-  int_list: 'int_list',
   tristate: 'int',
-  output: 'output',
-  output_list: 'output_list',
-  string_dict: 'string_dict',
-  string_list_dict: 'string_list_dict',
-  label_keyed_string_dict: 'label_keyed_string_dict',
-  string_keyed_label_dict: 'string_keyed_label_dict',
-  label_list_dict: 'label_list_dict',
-  license: 'license',
   distribs: 'string_list',
 };
 
