@@ -61,7 +61,8 @@ function parseArgs(argv: string[]): Args {
  * Whether every error line printed without --keep_going is a failure Bazel reports with it (`keepGoing`: that run's
  * outcome): the line itself; the closing "Analysis of target 'X' failed; build aborted: …" when every target it
  * names fails with --keep_going too (an ERROR, or the WARNING "errors encountered while analyzing target 'X'");
- * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p".
+ * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p"; a
+ * bare failure that --keep_going reports after its context ("Skipping '//p:x': no such target …").
  */
 function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
   const all = new Set(keepGoing.errors);
@@ -69,6 +70,8 @@ function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
   const failed = (label: string) => reported.some((e) => e.includes(`'${label}'`) || e.includes(` ${label}:`) || e.includes(` ${label} `));
   return errors.every((e) => {
     if (all.has(e)) return true;
+    // A failure --keep_going reports with its context ("Skipping '//p:x': <e>", "Evaluation of query … failed: <e>").
+    if (keepGoing.errors.some((k) => k.endsWith(`: ${e}`))) return true;
     const pkg = /^error loading package '([^']*)': Package '\1' contains errors$/.exec(e);
     if (pkg) return all.has(`package contains errors: ${pkg[1]}`);
     const m = /^Analysis of target '([^']+)' failed; build aborted: (.*)$/.exec(e);

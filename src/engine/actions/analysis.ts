@@ -38,7 +38,7 @@ import {
   type SelectExplanation,
   type SettingMatch,
 } from '../config/index.ts';
-import { hostPlatformOf, labelListAttr, toolchainDebugFilter, ToolchainResolver, type ResolutionTraceMemo, type ResolvedToolchains, type ToolchainExplanation } from '../config/index.ts';
+import { hostPlatformOf, labelListAttr, toolchainDebugFilter, ToolchainResolver, type ResolutionTraceMemo, type ResolvedAttribute, type ResolvedToolchains, type ToolchainExplanation } from '../config/index.ts';
 import {
   allAttributes,
   attrValue,
@@ -137,6 +137,16 @@ interface NodeState {
 }
 
 const NO_EDGES: readonly ConfiguredEdge[] = [];
+
+/** The key a select() error names as no condition ("//p:x is not a valid select() condition for …"). */
+function invalidKeyOf(error: string): string | undefined {
+  return /^(\S+) is not a valid select\(\) condition for /.exec(error)?.[1];
+}
+
+/** A select() failure found while collecting its keys: a key that is no condition, or whose config_setting fails. */
+function keyFailure(r: ResolvedAttribute): boolean {
+  return 'error' in r && (r.failedSetting !== undefined || invalidKeyOf(r.error) !== undefined);
+}
 
 /** Takes a dependency's or a loading error's cause unless one found no later is there (see NodeState.causeStep). */
 function earlierCause(s: NodeState, cause: RootCause | undefined, step: number): void {
@@ -608,7 +618,11 @@ export class Analysis implements ConfiguredGraph {
     const configurable = [...rule.attrs].filter(([, raw]) => raw instanceof Configurable).map(([name]) => name);
     const order = new Map(specs.map((spec, i) => [spec.name, i]));
     configurable.sort((a, b) => (order.get(a) ?? specs.length) - (order.get(b) ?? specs.length));
-    for (const name of configurable) this.resolve(rule, name, config, s);
+    // Bazel collects every select() key first (getConfigConditions): a key that is no condition, or whose
+    // config_setting fails, is named before any attribute that matches nothing (checked with 4.2.3).
+    const resolved = configurable.map((name) => ({ name, r: this.resolveExplained(rule, name, config) }));
+    for (const x of resolved) if (keyFailure(x.r)) this.settle(rule, x.name, s, x.r);
+    for (const x of resolved) if (!keyFailure(x.r)) this.settle(rule, x.name, s, x.r);
     if (s.selectFailed) return;
 
     // target_compatible_with first: its constraint values analysed and checked against the target platform.
@@ -915,6 +929,11 @@ export class Analysis implements ConfiguredGraph {
 
   /** Resolves one attribute's select()s, keeping the explanation; undefined (after reporting) when it fails. */
   private resolve(rule: RuleTarget, name: string, config: Configuration, s: NodeState, o: { readonly keysOnly?: boolean } = {}): PlainAttrValue | undefined {
+    return this.settle(rule, name, s, this.resolveExplained(rule, name, config), o);
+  }
+
+  /** Resolves one attribute, keeping its explanation for the Why panel. */
+  private resolveExplained(rule: RuleTarget, name: string, config: Configuration): ResolvedAttribute {
     const r = resolveAttribute(rule, name, config, this.opts.context);
     if (r.explanation) {
       const key = `${labelToString(rule.label)} (${config.id})`;
@@ -922,13 +941,18 @@ export class Analysis implements ConfiguredGraph {
       list.push(r.explanation);
       this.ex.selects.set(key, list);
     }
+    return r;
+  }
+
+  /** Keeps a resolved attribute's value, or reports its failure (the first select() failure stops the rule). */
+  private settle(rule: RuleTarget, name: string, s: NodeState, r: ResolvedAttribute, o: { readonly keysOnly?: boolean } = {}): PlainAttrValue | undefined {
     if (!('error' in r)) {
       s.attrs.set(name, r.value);
       if (r.defaulted) (s.defaulted ??= new Set()).add(name);
       return r.value;
     }
     s.failed = true;
-    const invalidKey = /^(\S+) is not a valid select\(\) condition for /.exec(r.error)?.[1];
+    const invalidKey = invalidKeyOf(r.error);
     // Only the keys themselves are checked (a target in a package in error goes no further).
     if (o.keysOnly && !r.failedSetting && !invalidKey) return undefined;
     // Bazel stops analysing a target at its first select() error.

@@ -288,6 +288,18 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
     const toScope = found && pathToScope(loader, found.target, new Set(explanation.scope));
     explanation.violation = { target: first, path: found?.path ?? [first], ...(toScope ? { toScope } : {}) };
   };
+  // Bazel resolves every target pattern of the expression before evaluating it: a pattern that names nothing
+  // fails the query before any target is found outside the scope (checked with 4.2.3).
+  const unscoped = new TargetGraph(loader, { keepGoing: false, implicitDeps, hostDeps, nodepDeps });
+  for (const e of subExpressions(expr)) {
+    if (e.kind !== 'pattern' || e.word.endsWith('...')) continue;
+    try {
+      unscoped.resolvePattern(e.word);
+    } catch (err) {
+      if (err instanceof QueryEvalError && err.message && !err.evaluation) return fail(`query failed: ${err.message}`);
+      throw err;
+    }
+  }
   const ev = new Evaluator(graph, { strictTestSuite: flag('strict_test_suite', false) });
   let result: NodeSet<Target>;
   try {
