@@ -93,6 +93,22 @@ export interface Profile {
    * #configKeyNonexistentTarget_otherPackage).
    */
   readonly selectKeyFailure: 'while-resolving' | 'errors-encountered';
+  /**
+   * How a failed .bzl file is named. 'bazel4': "Extension 'p/x.bzl' has errors" when it does not compile, "Extension
+   * file 'p/x.bzl' has errors" when it fails while running, "in /abs/p/y.bzl: …" through a .bzl that loads it, and
+   * BUILD files checked as parse, resolve, then the BUILD dialect ("function definitions are not allowed in BUILD
+   * files"; top-level for/if are the resolver's errors). 'current': "compilation of module 'p/x.bzl' failed",
+   * "initialization of module 'p/x.bzl' failed", "at /abs/p/y.bzl:1:6: …" (BzlCompileFunction, BzlLoadFunction), and
+   * the BUILD dialect checked before the resolver. Checked with 4.2.3; current from BzlLoadFunctionTest
+   * #testSclDoesNotSupportOtherBazelSymbols and #testBzlVisibility_cannotBeSetInFunction.
+   */
+  readonly bzlFailure: 'bazel4' | 'current';
+  /**
+   * cquery --keep_going whose query fails (an unsupported function, a bad regexp): 'unnamed' is Bazel 4.2.3's bare
+   * "Error doing post analysis query", the command ending as its analysis did (0, or 1 with "not all targets were
+   * analyzed"); 'named' gives the reason and fails (checked with 4.2.3; current Bazel not known, so its reason is kept).
+   */
+  readonly cqueryKeepGoingQueryError: 'unnamed' | 'named';
   /** genrule `tools` build in the host configuration (true) rather than the exec configuration (#10). */
   readonly genruleToolsInHost: boolean;
   /** config_setting visibility is enforced (#11). */
@@ -285,6 +301,17 @@ export interface StarlarkSemantics {
   readonly minMaxKey: boolean;
   /** `dict | dict` and `|=` (added in Bazel 5; 4.2.3: "unsupported binary operation: dict | dict", checked). */
   readonly dictUnion: boolean;
+  /**
+   * Bazel 4.2.3 resolves a BUILD file before its dialect checks (so a top-level for/if is the resolver's error, and
+   * a resolver error hides a def), and names a def "function definitions are not allowed in BUILD files"; current
+   * Bazel checks the dialect first (checked with 4.2.3).
+   */
+  readonly buildDialectAfterResolve: boolean;
+  /**
+   * A .bzl global bound twice: Bazel 4.2.3 says "cannot reassign global 'x' (read more at …read-only-variable.html)",
+   * current Bazel "'x' redeclared at top level" (checked with 4.2.3; current: Resolver#bind).
+   */
+  readonly reassignGlobalMessage: 'cannot-reassign' | 'redeclared';
 }
 
 // In the order Bazel lists them in "Invalid output format 'x'. Valid values are: …".
@@ -294,7 +321,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   bazel4: {
     name: 'bazel4',
     bazelVersion: '4.2.3',
-    starlark: { allowLambda: false, allowNestedDef: false, hasAbs: false, hasRemovePrefix: false, minMaxKey: false, dictUnion: false },
+    starlark: { allowLambda: false, allowNestedDef: false, hasAbs: false, hasRemovePrefix: false, minMaxKey: false, dictUnion: false, buildDialectAfterResolve: true, reassignGlobalMessage: 'cannot-reassign' },
     labels: 'bazel4',
     disallowEmptyGlob: false,
     symbolicMacros: false,
@@ -311,6 +338,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectVerboseNoMatch: false,
     selectKeyWant: 'a label string',
     selectKeyFailure: 'while-resolving',
+    bzlFailure: 'bazel4',
+    cqueryKeepGoingQueryError: 'unnamed',
     genruleToolsInHost: true,
     enforceConfigSettingVisibility: false,
     implicitDepsVisibleFromDefinition: false,
@@ -359,7 +388,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   modern: {
     name: 'modern',
     bazelVersion: '8.4.2',
-    starlark: { allowLambda: true, allowNestedDef: true, hasAbs: true, hasRemovePrefix: true, minMaxKey: true, dictUnion: true },
+    starlark: { allowLambda: true, allowNestedDef: true, hasAbs: true, hasRemovePrefix: true, minMaxKey: true, dictUnion: true, buildDialectAfterResolve: false, reassignGlobalMessage: 'redeclared' },
     labels: 'modern',
     disallowEmptyGlob: true,
     symbolicMacros: true,
@@ -376,6 +405,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     selectVerboseNoMatch: true,
     selectKeyWant: 'a Label or label string',
     selectKeyFailure: 'errors-encountered',
+    bzlFailure: 'current',
+    cqueryKeepGoingQueryError: 'named',
     genruleToolsInHost: false,
     enforceConfigSettingVisibility: true,
     implicitDepsVisibleFromDefinition: true,

@@ -269,7 +269,15 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.events(graph.events);
     if (e instanceof QueryEvalError) {
       if (patternFailed) return keptGoingPastPattern(out, profile, patternFailed, explanations);
-      if (e.message) out.line('error', `Error doing post analysis query: ${e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message}`);
+      const reason = e.evaluation ? `Evaluation of query "${exprToString(expr)}" failed: ${e.message}` : e.message;
+      if (keepGoing && profile.cqueryKeepGoingQueryError === 'unnamed') {
+        // Bazel 4.2.3 under --keep_going logs the exception (its stack trace follows) and ends as the build did
+        // (checked with 4.2.3).
+        out.line('error', 'Error doing post analysis query');
+        if (e.message) out.raw(`com.google.devtools.build.lib.query2.engine.QueryException: ${reason}`);
+        return keptGoingFailures(out, profile, failed, root, explanations);
+      }
+      if (e.message) out.line('error', `Error doing post analysis query: ${reason}`);
       out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
       return out.result(EXIT.BUILD_FAILURE, explanations);
     }
@@ -306,17 +314,26 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     printed = formatted.lines.map((l) => l + '\n').join('');
   } else printed = formatter!({ graph, nodes: ordered, set: result, options });
   out.stdout(typeof printed === 'string' ? printed : printed instanceof Uint8Array ? latin1(printed) : '');
-  if (failed.length > 0) {
-    // --keep_going: the failed top-level targets were left out; Bazel still fails the command.
-    const loading = failed.some((f) => f.rootCause?.kind === 'loading');
-    out.line('error', root ? 'command succeeded, but there were errors parsing the target pattern' : loading ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
-    out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
-  }
+  announceFailures(out, profile, failed, root);
   const partial = graph.skippedErrors.length > 0;
   const res = out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS, explanations);
   if (printed instanceof Uint8Array) res.stdoutBytes = printed;
   res.graph = resultGraph(graph, ordered, result);
   return res;
+}
+
+/** --keep_going: the failed top-level targets were left out; Bazel still fails the command. */
+function announceFailures(out: Console, profile: Profile, failed: readonly { readonly rootCause?: { readonly kind: string } }[], root: unknown): void {
+  if (failed.length === 0) return;
+  const loading = failed.some((f) => f.rootCause?.kind === 'loading');
+  out.line('error', root ? 'command succeeded, but there were errors parsing the target pattern' : loading ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
+  out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
+}
+
+/** --keep_going and a query that failed: nothing printed, the command ends as its analysis did. */
+function keptGoingFailures(out: Console, profile: Profile, failed: readonly { readonly rootCause?: { readonly kind: string } }[], root: unknown, explanations: ReturnType<typeof analysisExplanations>): CommandResult {
+  announceFailures(out, profile, failed, root);
+  return out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : EXIT.SUCCESS, explanations);
 }
 
 /**

@@ -50,6 +50,13 @@ interface BzlEntry {
  * Bazel's transitive digest of a .bzl module: SHA-256 over the SHA-256 of its bytes followed by the transitive
  * digests of the modules it loads, in load order (BzlLoadFunction). Its rule classes carry it, as hex.
  */
+/** A .bzl file's own failure: it did not compile (syntax or resolver errors), or it failed while running. */
+function bzlFailed(profile: Profile, path: string, diagnostics: readonly Diagnostic[]): string {
+  const compiled = !diagnostics.some((d) => d.kind === 'syntax' || d.kind === 'resolve');
+  if (profile.bzlFailure === 'current') return `${compiled ? 'initialization' : 'compilation'} of module '${path}' failed`;
+  return compiled ? `Extension file '${path}' has errors` : `Extension '${path}' has errors`;
+}
+
 function transitiveDigest(text: string, loaded: readonly (Uint8Array | undefined)[]): Uint8Array {
   const parts = [sha256(utf8Encode(text)), ...loaded.map((d) => d ?? new Uint8Array(32))];
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -582,10 +589,18 @@ export class Loader {
         this.reportStarlark(d);
       }
       if (cycle) entry = { error: loadError, cycle, loads };
-      else entry = { error: loadError !== undefined ? `in ${this.abs(path)}: ${loadError}` : `Extension file '${path}' has errors`, loads };
+      else if (loadError !== undefined) entry = { error: this.throughLoad(path, diagnostics, loadError), loads };
+      else entry = { error: bzlFailed(this.profile, path, diagnostics), loads };
     }
     this.bzl.set(path, entry);
     return entry;
+  }
+
+  /** A loaded .bzl file's failure as the file that loads it reports it. */
+  private throughLoad(path: string, diagnostics: readonly Diagnostic[], loadError: string): string {
+    if (this.profile.bzlFailure === 'bazel4') return `in ${this.abs(path)}: ${loadError}`;
+    const at = diagnostics.find((d) => d.kind === 'loading');
+    return at ? `at ${this.abs(path)}:${at.range.start.line}:${at.range.start.column}: ${loadError}` : loadError;
   }
 
   /** The modules loaded so far, by workspace path (for the docs layer). */

@@ -58,6 +58,9 @@ export function intArg(args: readonly Argument[], i: number): number | undefined
  * constructs are translated where simple (possessive quantifiers, \A, \Z, \z). Invalid → Bazel's message.
  */
 export function javaRegex(pattern: string, fn: string): RegExp {
+  // Java refuses some patterns JavaScript reads literally ("a{2"): Java's own errors come first.
+  const refused = pattern.includes('\\Q') ? undefined : javaPatternError(pattern);
+  if (refused) throw evaluationError(`illegal '${fn}' pattern regexp '${pattern}': ${refused}`);
   const js = pattern
     .replace(/\\A/g, '^')
     .replace(/\\[Zz]/g, '$')
@@ -68,8 +71,61 @@ export function javaRegex(pattern: string, fn: string): RegExp {
     try {
       return new RegExp(js);
     } catch (e) {
-      const msg = (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
+      const msg = javaPatternError(pattern) ?? (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
       throw evaluationError(`illegal '${fn}' pattern regexp '${pattern}': ${msg}`);
     }
   }
+}
+
+/**
+ * java.util.regex's PatternSyntaxException message for the common mistakes (its description, " near index i",
+ * the pattern, and a caret under index i when i is inside it), or undefined when the mistake is not one of them.
+ */
+export function javaPatternError(pattern: string): string | undefined {
+  const at = (desc: string, index: number) =>
+    `${desc}${index >= 0 ? ` near index ${index}` : ''}\n${pattern}${index >= 0 && index < pattern.length ? `\n${' '.repeat(index)}^` : ''}`;
+  let depth = 0;
+  let atomStart = true; // nothing to repeat: start, after '(' or '|'
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      if (i + 1 >= pattern.length) return at('Unexpected internal error', pattern.length);
+      i++;
+      atomStart = false;
+      continue;
+    }
+    if (c === '[') {
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1;
+      if (j >= pattern.length) return at('Unclosed character class', pattern.length - 1);
+      i = j;
+      atomStart = false;
+      continue;
+    }
+    if (c === '(') {
+      depth++;
+      atomStart = true;
+      if (pattern[i + 1] === '?') i++;
+      continue;
+    }
+    if (c === ')') {
+      if (depth === 0) return at("Unmatched closing ')'", i - 1);
+      depth--;
+      atomStart = false;
+      continue;
+    }
+    if (c === '|') {
+      atomStart = true;
+      continue;
+    }
+    if (c === '*' || c === '+' || c === '?') {
+      if (atomStart) return at(`Dangling meta character '${c}'`, i);
+      continue;
+    }
+    if (c === '{' && /^\{\d+(,\d*)?$/.test(pattern.slice(i))) return at('Unclosed counted closure', pattern.length);
+    atomStart = false;
+  }
+  return depth > 0 ? at('Unclosed group', pattern.length) : undefined;
 }

@@ -258,7 +258,19 @@ export class TargetGraph implements QueryGraph<Target> {
       if (e instanceof TargetParsingError) throw new QueryEvalError(e.message);
       throw e;
     }
-    return this.resolveParsed(p);
+    try {
+      return this.resolveParsed(p);
+    } catch (e) {
+      // Under --keep_going the pattern of a package that could not be loaded is skipped, naming the package's
+      // failure ("Skipping '//p:t': error loading package 'p': …") instead of printing it alone (checked with 4.2.3).
+      const pkg = p.kind === 'single' ? p.label.pkg : p.kind === 'package' && p.repo === '' ? p.pkg : undefined;
+      const loadError = pkg !== undefined && !(p.kind === 'single' && p.label.repo !== '') ? this.loader.getPackage(pkg)?.loadError : undefined;
+      if (!(e instanceof QueryEvalError) || e.message || loadError === undefined || !this.opts.keepGoing) throw e;
+      const message = `error loading package '${pkg}': ${loadError}`;
+      const i = this.events.findIndex((ev) => ev.severity === 'error' && ev.text === message);
+      if (i >= 0) this.events.splice(i, 1);
+      throw new QueryEvalError(message);
+    }
   }
 
   resolveParsed(p: TargetPattern): Target[] {

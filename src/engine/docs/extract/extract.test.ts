@@ -202,7 +202,7 @@ describe('starlark_doc_extract through build', () => {
     const errors = r.stderr.split('\n').filter((l) => l.startsWith('ERROR:'));
     expect(errors[0]).toBe("ERROR: /ws/p/bad.bzl:1:7: syntax error at ':': expected )");
     // Every parser error first, then the rule's own.
-    const rule = errors.findIndex((l) => l.includes("Extension file 'p/bad.bzl' has errors"));
+    const rule = errors.findIndex((l) => l.includes("compilation of module 'p/bad.bzl' failed"));
     expect(rule).toBeGreaterThan(0);
     expect(errors.slice(0, rule).every((l) => l.startsWith('ERROR: /ws/p/bad.bzl:'))).toBe(true);
   }, 30_000);

@@ -4,7 +4,7 @@ import { diagnosticAt, type Diagnostic, type StarlarkSemantics, type SourceFile 
 import { universe } from '../lib/universe.ts';
 import { resolveFile } from '../resolve/resolver.ts';
 import type { FileNode, LoadStmt } from '../syntax/ast.ts';
-import { parse, toDiagnostics, type Dialect } from '../syntax/parse.ts';
+import { checkBuildDialectAfterResolve, parse, toDiagnostics, type Dialect } from '../syntax/parse.ts';
 import type { Value } from '../values/index.ts';
 import { execToplevel, setExecContext, type PostAssignHook } from './interpreter.ts';
 import { Module } from './module.ts';
@@ -82,8 +82,10 @@ export function compileFile(
       isUniversal: (n) => u.has(n),
       candidates: () => [...predeclared.keys(), ...u.keys()],
       text: source.text,
+      reassignGlobalMessage: opts.semantics.reassignGlobalMessage,
     });
     diagnostics.push(...toDiagnostics(source, errors, 'resolve'));
+    if (opts.dialect === 'build' && opts.semantics.buildDialectAfterResolve && parsed.restricted && diagnostics.length === 0) diagnostics.push(...checkBuildDialectAfterResolve(source, parsed.file));
   } catch (e) {
     diagnostics.push(errorToDiagnostic(e instanceof Error ? e : new Error(String(e)), source));
   }

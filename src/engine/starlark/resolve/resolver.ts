@@ -55,6 +55,8 @@ export interface ResolveOptions {
   readonly candidates?: () => Iterable<string>;
   /** The file's text, to quote expressions in messages ("cannot assign to 'f()'"). */
   readonly text?: string;
+  /** The wording of a re-bound .bzl global (StarlarkSemantics.reassignGlobalMessage); 'redeclared' by default. */
+  readonly reassignGlobalMessage?: 'cannot-reassign' | 'redeclared';
 }
 
 interface Block {
@@ -228,7 +230,12 @@ class Resolver {
 
   private rebinding(id: Ident, prev: Binding): void {
     if (this.allowToplevelRebinding) return;
-    this.error(id, `'${id.name}' redeclared at top level`);
+    this.error(
+      id,
+      this.options.reassignGlobalMessage === 'cannot-reassign'
+        ? `cannot reassign global '${id.name}' (read more at https://bazel.build/versions/master/docs/skylark/errors/read-only-variable.html)`
+        : `'${id.name}' redeclared at top level`,
+    );
     if (prev.first !== id) this.error(prev.first, `'${id.name}' previously declared here`);
   }
 
@@ -332,8 +339,15 @@ class Resolver {
         this.use(e);
         break;
       case 'Literal':
-      case 'BadExpr':
         break;
+      case 'BadExpr': {
+        // Bazel's parser leaves an identifier named by the misparsed text, which resolves to nothing: a word
+        // ('while', 'lambda') is an undefined name, anything else "contains syntax errors" (checked with 4.2.3).
+        const text = this.sourceText(e);
+        if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(text)) this.error(e, `name '${text}' is not defined${didYouMean(text, this.allSymbols())}`);
+        else this.error(e, 'contains syntax errors');
+        break;
+      }
       case 'BinaryExpr':
         this.visitExpr(e.x);
         this.visitExpr(e.y);

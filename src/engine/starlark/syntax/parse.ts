@@ -15,7 +15,7 @@ export interface ParseFileOptions {
 }
 
 /** Parses a file; never throws on user input. The tree is partial where the diagnostics say so. */
-export function parse(file: SourceFile, opts: ParseFileOptions): { file: FileNode; diagnostics: Diagnostic[] } {
+export function parse(file: SourceFile, opts: ParseFileOptions): { file: FileNode; diagnostics: Diagnostic[]; restricted?: boolean } {
   let r: ReturnType<typeof parseFile>;
   try {
     r = parseFile(file.path, file.text, { semantics: opts.semantics });
@@ -28,10 +28,10 @@ export function parse(file: SourceFile, opts: ParseFileOptions): { file: FileNod
   const diagnostics = toDiagnostics(file, r.errors, 'syntax');
   // Bazel checks the BUILD dialect only once the file has parsed cleanly (and we only when the parser saw a
   // construct the check is about).
-  if (opts.dialect === 'build' && diagnostics.length === 0 && r.restricted) {
+  if (opts.dialect === 'build' && diagnostics.length === 0 && r.restricted && !opts.semantics.buildDialectAfterResolve) {
     diagnostics.push(...toDiagnostics(file, checkBuildSyntax(r.file), 'syntax'));
   }
-  return { file: r.file, diagnostics };
+  return { file: r.file, diagnostics, restricted: r.restricted };
 }
 
 /**
@@ -42,6 +42,13 @@ export function parseExpression(file: SourceFile, opts: Pick<ParseFileOptions, '
   const r = parseExpressionText(file.text, { semantics: opts.semantics });
   return { expr: r.expr, diagnostics: toDiagnostics(file, r.errors, 'syntax') };
 }
+
+/** Bazel 4.2.3's BUILD-dialect checks, made after the resolver found nothing (StarlarkSemantics.buildDialectAfterResolve). */
+export function checkBuildDialectAfterResolve(source: SourceFile, file: FileNode): Diagnostic[] {
+  return toDiagnostics(source, checkBuildSyntax(file, BAZEL4_NO_FUNCTIONS), 'syntax');
+}
+
+const BAZEL4_NO_FUNCTIONS = 'function definitions are not allowed in BUILD files. You may move the function to a .bzl file and load it.';
 
 export function toDiagnostics(file: SourceFile, errors: readonly ScanError[], kind: 'syntax' | 'resolve'): Diagnostic[] {
   return errors.map((e) => diagnosticAt(file, { start: e.start, end: Math.max(e.end, e.start) }, 'error', e.message, kind));

@@ -220,14 +220,21 @@ class Parser {
   }
 
   /** Skips the current token and then up to (not including) a terminator; returns the end of what was skipped. */
+  /**
+   * Skips to a terminator. Returns what Bazel's Parser.syncTo returns: one token behind the last skipped (the
+   * problem token's end when it alone is skipped, else the end of the token before the last), which makes the
+   * text of the error expression the resolver names ("name 'while' is not defined", else "contains syntax errors").
+   */
   private syncTo(terminators: ReadonlySet<TokenKind>): number {
-    let end = this.tok.end;
+    let previous = this.tok.end;
     this.next();
+    let current = previous;
     while (!terminators.has(this.kind())) {
-      end = this.tok.end;
       this.next();
+      previous = current;
+      current = this.tok.end;
     }
-    return end;
+    return previous;
   }
 
   /** Skips up to and including a terminator; returns the terminator's end. */

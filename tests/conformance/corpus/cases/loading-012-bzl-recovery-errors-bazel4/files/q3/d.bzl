@@ -1,0 +1,4 @@
+x = 1
+def h(x):
+    if x:
+    return 1

@@ -1,0 +1,4 @@
+def f():
+    while True:
+        pass
+x = 1

@@ -1,0 +1,4 @@
+x = (1 +
+y = zzz
+for a in []:
+  pass
