@@ -22,26 +22,38 @@ export function utf8Encode(s: string): Uint8Array {
 
 /** Decodes UTF-8; malformed sequences become U+FFFD. */
 export function utf8Decode(b: Uint8Array): string {
-  let out = '';
+  // UTF-16 code units into an array (never more than the bytes), made a string a chunk at a time: one string
+  // per file instead of one per character.
+  const units = new Uint16Array(b.length);
+  let u = 0;
   for (let i = 0; i < b.length; ) {
-    const c = b[i];
+    const c = b[i]!;
+    if (c < 0x80) {
+      units[u++] = c;
+      i++;
+      continue;
+    }
     let cp = 0xfffd;
     let n = 1;
-    if (c < 0x80) cp = c;
-    else if (c >= 0xc2 && c < 0xe0 && i + 1 < b.length && (b[i + 1] & 0xc0) === 0x80) {
-      cp = ((c & 31) << 6) | (b[i + 1] & 63);
+    if (c >= 0xc2 && c < 0xe0 && i + 1 < b.length && (b[i + 1]! & 0xc0) === 0x80) {
+      cp = ((c & 31) << 6) | (b[i + 1]! & 63);
       n = 2;
-    } else if (c >= 0xe0 && c < 0xf0 && i + 2 < b.length && (b[i + 1] & 0xc0) === 0x80 && (b[i + 2] & 0xc0) === 0x80) {
-      cp = ((c & 15) << 12) | ((b[i + 1] & 63) << 6) | (b[i + 2] & 63);
+    } else if (c >= 0xe0 && c < 0xf0 && i + 2 < b.length && (b[i + 1]! & 0xc0) === 0x80 && (b[i + 2]! & 0xc0) === 0x80) {
+      cp = ((c & 15) << 12) | ((b[i + 1]! & 63) << 6) | (b[i + 2]! & 63);
       n = 3;
       if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)) cp = 0xfffd;
-    } else if (c >= 0xf0 && c < 0xf5 && i + 3 < b.length && (b[i + 1] & 0xc0) === 0x80 && (b[i + 2] & 0xc0) === 0x80 && (b[i + 3] & 0xc0) === 0x80) {
-      cp = ((c & 7) << 18) | ((b[i + 1] & 63) << 12) | ((b[i + 2] & 63) << 6) | (b[i + 3] & 63);
+    } else if (c >= 0xf0 && c < 0xf5 && i + 3 < b.length && (b[i + 1]! & 0xc0) === 0x80 && (b[i + 2]! & 0xc0) === 0x80 && (b[i + 3]! & 0xc0) === 0x80) {
+      cp = ((c & 7) << 18) | ((b[i + 1]! & 63) << 12) | ((b[i + 2]! & 63) << 6) | (b[i + 3]! & 63);
       n = 4;
       if (cp < 0x10000 || cp > 0x10ffff) cp = 0xfffd;
     }
-    out += String.fromCodePoint(cp);
+    if (cp >= 0x10000) {
+      units[u++] = 0xd800 + ((cp - 0x10000) >> 10);
+      units[u++] = 0xdc00 + ((cp - 0x10000) & 0x3ff);
+    } else units[u++] = cp;
     i += n;
   }
+  let out = '';
+  for (let i = 0; i < u; i += 8192) out += String.fromCharCode(...units.subarray(i, Math.min(u, i + 8192)));
   return out;
 }

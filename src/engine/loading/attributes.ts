@@ -3,7 +3,7 @@
 // but got 1 (int)"). select() values stay unresolved (Configurable) with their keys parsed as labels.
 
 import { Dict, List, None, repr, Tuple, typeName, type Value } from '../starlark/index.ts';
-import { labelToString, LabelSyntaxError, parseLabelInPackage, type Label, type LabelDialect, type PackageContext } from './label.ts';
+import { LabelSyntaxError, parseLabelInPackage, type Label, type LabelDialect, type PackageContext } from './label.ts';
 import type { AttrSpec, AttrType } from './rules/index.ts';
 import { LabelValue, Selector, SelectValue } from './values.ts';
 
@@ -119,36 +119,49 @@ function got(v: Value): string {
  * (without the `//pkg:name: ` prefix that the loader adds).
  */
 export function convertAttribute(spec: AttrSpec, v: Value, ctx: ConversionContext): { value: AttrValue } | { error: string } {
-  const what = `attribute '${spec.name}' in '${ctx.ruleClass}' rule`;
+  const at: Where = { spec, ctx };
   try {
     if (v instanceof SelectValue) {
       // BuildType.SelectorList: a concatenation is checked against the attribute's type before anything else.
       const cannot = v.parts.length > 1 ? notConcatenable(spec.type) : undefined;
       if (cannot) return { error: `type '${cannot}' doesn't support select concatenation` };
       if (spec.configurable === false) return { error: `attribute "${spec.name}" is not configurable` };
-      return { value: new Configurable(v.parts.map((p) => convertPart(spec, p, ctx, what))) };
+      return { value: new Configurable(v.parts.map((p) => convertPart(spec, p, ctx, at))) };
     }
-    return { value: convertPlain(spec.type, v, ctx, what) };
+    return { value: convertPlain(spec.type, v, ctx, at) };
   } catch (e) {
     if (e instanceof ConversionError) return { error: e.message };
     throw e;
   }
 }
 
-function convertPart(spec: AttrSpec, p: Selector | Value, ctx: ConversionContext, what: string): SelectPart {
-  if (!(p instanceof Selector)) return { kind: 'value', value: convertPlain(spec.type, p, ctx, what) };
+/**
+ * The attribute a value is converted for: its messages' "attribute 'x' in 'y' rule", made only when one is
+ * needed (converting is done for every attribute of every rule; errors are rare).
+ */
+interface Where {
+  readonly spec: AttrSpec;
+  readonly ctx: ConversionContext;
+}
+
+function whatOf(at: Where): string {
+  return `attribute '${at.spec.name}' in '${at.ctx.ruleClass}' rule`;
+}
+
+function convertPart(spec: AttrSpec, p: Selector | Value, ctx: ConversionContext, at: Where): SelectPart {
+  if (!(p instanceof Selector)) return { kind: 'value', value: convertPlain(spec.type, p, ctx, at) };
   const branches: SelectBranch[] = [];
   for (const [k, val] of p.entries) {
     let key: Label;
     try {
       key = parseLabelInPackage(k, ctx.pkg, ctx.dialect);
     } catch (e) {
-      if (e instanceof LabelSyntaxError) throw new ConversionError(`invalid label '${k}' in select() key of ${what}: ${e.message}`);
+      if (e instanceof LabelSyntaxError) throw new ConversionError(`invalid label '${k}' in select() key of ${whatOf(at)}: ${e.message}`);
       throw e;
     }
-    const isDefault = labelToString(key) === DEFAULT_CONDITION;
+    const isDefault = key.repo === '' && key.pkg === 'conditions' && key.name === 'default'; // DEFAULT_CONDITION
     // A None branch means "the attribute's default".
-    branches.push({ key, isDefault, value: val === None ? null : convertPlain(spec.type, val, ctx, what) });
+    branches.push({ key, isDefault, value: val === None ? null : convertPlain(spec.type, val, ctx, at) });
   }
   return { kind: 'selector', branches, noMatchError: p.noMatchError };
 }
@@ -159,34 +172,43 @@ function asSequence(v: Value): readonly Value[] | undefined {
   return undefined;
 }
 
-function label(s: Value, ctx: ConversionContext, where: string): Label {
+/** Where a value sits, for messages: the attribute itself, or a dict key or value (a fixed text). */
+type Place = Where | string;
+
+/** The place's text; `element`: the value is that element of a list at the place. */
+function placeText(p: Place, element = -1): string {
+  const text = typeof p === 'string' ? p : whatOf(p);
+  return element >= 0 ? `element ${element} of ${text}` : text;
+}
+
+function label(s: Value, ctx: ConversionContext, where: Place, element = -1): Label {
   if (typeof s !== 'string') {
     if (s instanceof LabelValue) return s.label;
-    throw new ConversionError(`expected value of type 'string' for ${where}, but got ${got(s)}`);
+    throw new ConversionError(`expected value of type 'string' for ${placeText(where, element)}, but got ${got(s)}`);
   }
   try {
     return parseLabelInPackage(s, ctx.pkg, ctx.dialect);
   } catch (e) {
-    if (e instanceof LabelSyntaxError) throw new ConversionError(`invalid label '${s}' in ${where}: ${e.message}`);
+    if (e instanceof LabelSyntaxError) throw new ConversionError(`invalid label '${s}' in ${placeText(where, element)}: ${e.message}`);
     throw e;
   }
 }
 
-function str(s: Value, where: string): string {
-  if (typeof s !== 'string') throw new ConversionError(`expected value of type 'string' for ${where}, but got ${got(s)}`);
+function str(s: Value, where: Place, element = -1): string {
+  if (typeof s !== 'string') throw new ConversionError(`expected value of type 'string' for ${placeText(where, element)}, but got ${got(s)}`);
   return s;
 }
 
-function convertPlain(t: AttrType, v: Value, ctx: ConversionContext, what: string): PlainAttrValue {
+function convertPlain(t: AttrType, v: Value, ctx: ConversionContext, at: Where): PlainAttrValue {
   if (v === None) return null;
-  const wrong = () => new ConversionError(`expected value of type '${typeLabel(t)}' for ${what}, but got ${got(v)}`);
+  const wrong = () => new ConversionError(`expected value of type '${typeLabel(t)}' for ${whatOf(at)}, but got ${got(v)}`);
   switch (t) {
     case 'string':
-      return str(v, what);
+      return str(v, at);
     case 'label':
     case 'nodep_label':
     case 'output':
-      return label(v, ctx, what);
+      return label(v, ctx, at);
     case 'bool':
       if (typeof v === 'boolean') return v;
       if (typeof v === 'number') {
@@ -204,27 +226,31 @@ function convertPlain(t: AttrType, v: Value, ctx: ConversionContext, what: strin
     case 'output_list': {
       const seq = asSequence(v);
       if (!seq) throw wrong();
-      return seq.map((e, i) => label(e, ctx, `element ${i} of ${what}`));
+      const out: Label[] = [];
+      for (let i = 0; i < seq.length; i++) out.push(label(seq[i]!, ctx, at, i));
+      return out;
     }
     case 'string_list':
     case 'license':
     case 'distribs': {
       const seq = asSequence(v);
       if (!seq) throw wrong();
-      return seq.map((e, i) => str(e, `element ${i} of ${what}`));
+      const out: string[] = [];
+      for (let i = 0; i < seq.length; i++) out.push(str(seq[i]!, at, i));
+      return out;
     }
     case 'int_list': {
       const seq = asSequence(v);
       if (!seq) throw wrong();
       return seq.map((e, i) => {
-        if (typeof e !== 'number') throw new ConversionError(`expected value of type 'int' for element ${i} of ${what}, but got ${got(e)}`);
+        if (typeof e !== 'number') throw new ConversionError(`expected value of type 'int' for element ${i} of ${whatOf(at)}, but got ${got(e)}`);
         return e;
       });
     }
     case 'string_keyed_label_dict': {
       if (!(v instanceof Dict)) throw wrong();
       const out: [string, Label][] = [];
-      for (const [k, val] of v.entries()) out.push([str(k, 'dict key element'), label(val, ctx, `dict value element of ${what}`)]);
+      for (const [k, val] of v.entries()) out.push([str(k, 'dict key element'), label(val, ctx, `dict value element of ${whatOf(at)}`)]);
       return out;
     }
     case 'string_dict':
@@ -234,7 +260,7 @@ function convertPlain(t: AttrType, v: Value, ctx: ConversionContext, what: strin
       if (!(v instanceof Dict)) throw wrong();
       const out: [string | Label, string | readonly string[] | readonly Label[]][] = [];
       for (const [k, val] of v.entries()) {
-        const key = t === 'label_keyed_string_dict' ? label(k, ctx, `dict key element of ${what}`) : str(k, 'dict key element');
+        const key = t === 'label_keyed_string_dict' ? label(k, ctx, `dict key element of ${whatOf(at)}`) : str(k, 'dict key element');
         let value: string | readonly string[] | readonly Label[];
         if (t === 'string_list_dict' || t === 'label_list_dict') {
           const seq = asSequence(val);

@@ -114,6 +114,8 @@ export function validatePackageName(pkg: string, dialect: LabelDialect = 'modern
 }
 
 const TARGET_ALWAYS_OK = /[\p{L}\p{Nd} "#$&'()*+,;<=>?[\]{|}~!%\-@^_`]/u;
+/** TARGET_ALWAYS_OK (or '.') for each ASCII code: the per-character check without a regular expression. */
+const TARGET_ASCII_OK = Array.from({ length: 128 }, (_, c) => TARGET_ALWAYS_OK.test(String.fromCharCode(c)) || c === 46);
 
 /** LabelValidator.validateTargetName: null when valid, else the reason. */
 export function validateTargetName(name: string): string | null {
@@ -132,7 +134,7 @@ export function validateTargetName(name: string): string | null {
   for (let i = 0; i < len; i++) {
     c = name[i];
     const code = name.charCodeAt(i);
-    if (code >= 128 || TARGET_ALWAYS_OK.test(c) || c === '.') continue;
+    if (code >= 128 || TARGET_ASCII_OK[code]) continue;
     if (c === '/') {
       if (name.startsWith('/../', i)) return "target names may not contain up-level references '..'";
       if (name.startsWith('/./', i)) return "target names may not contain '.' as a path segment";
@@ -280,6 +282,27 @@ export interface PackageContext {
  * Label.getRelativeWithRemapping): `:x` and `x` name targets of the context package.
  */
 export function parseLabelInPackage(raw: string, ctx: PackageContext, dialect: LabelDialect): Label {
+  // An absolute label names the same target from every package of the main repository: parsed once (BUILD files
+  // repeat `//conditions:default`, `//visibility:public` and their config_settings' labels in every package).
+  if (ctx.repo === '' && (raw.charCodeAt(0) === 64 || (raw.charCodeAt(0) === 47 && raw.charCodeAt(1) === 47))) {
+    let cache = absoluteLabels.get(dialect);
+    if (!cache) absoluteLabels.set(dialect, (cache = new Map()));
+    let l = cache.get(raw);
+    if (l === undefined) {
+      l = parseInPackage(raw, ctx, dialect);
+      if (cache.size >= ABSOLUTE_LABELS_KEPT) cache.clear();
+      cache.set(raw, l);
+    }
+    return l;
+  }
+  return parseInPackage(raw, ctx, dialect);
+}
+
+/** Absolute label strings already parsed, by dialect (labels are immutable, so they can be shared). */
+const absoluteLabels = new Map<LabelDialect, Map<string, Label>>();
+const ABSOLUTE_LABELS_KEPT = 100_000;
+
+function parseInPackage(raw: string, ctx: PackageContext, dialect: LabelDialect): Label {
   if (dialect === 'bazel4') {
     if (raw.length === 0) throw new LabelSyntaxError('empty package-relative label');
     if (raw.startsWith('//') || raw.startsWith('@')) {

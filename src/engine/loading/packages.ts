@@ -10,7 +10,7 @@ import { javaHashSetOrder, javaLabelHash, type Diagnostic, type Profile, type St
 import { EvalError, repr, typeName, type Value } from '../starlark/index.ts';
 import { allowedValueErrors } from './allowed-values.ts';
 import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue } from './attributes.ts';
-import { labelToString, validateTargetName, type Label } from './label.ts';
+import { labelToString, validateTargetName, type Label, type PackageContext } from './label.ts';
 import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
 import { allAttributes, attributesByName, schemaUnder, type AttrSpec, type RuleSchema } from './rules/index.ts';
 import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
@@ -93,6 +93,12 @@ export class PackageBuilder {
     return { repo: this.pkg.repo, pkg: this.pkg.name, name };
   }
 
+  /** The package relative labels are parsed in. */
+  private get context(): PackageContext {
+    return (this.packageContext ??= { repo: this.pkg.repo, pkg: this.pkg.name });
+  }
+  private packageContext: PackageContext | undefined;
+
   private where(loc: Location): string {
     return `${this.opts.workspaceDir}/${loc.file}:${loc.line}:${loc.column}`;
   }
@@ -118,8 +124,10 @@ export class PackageBuilder {
 
   /** Bazel's checkForExistingMacroName: a name may repeat a macro's only inside that macro (while it runs). */
   private checkMacroClash(name: string, what: 'target' | 'macro'): void {
+    const declared = this.macroNames.get(name);
+    if (declared === undefined) return;
     const running = this.macroStack.filter((m) => m === name).length;
-    if ((this.macroNames.get(name) ?? 0) > running) {
+    if (declared > running) {
       throw new EvalError(`${what} '${name}' conflicts with an existing macro (and was not created by it)`);
     }
   }
@@ -153,8 +161,15 @@ export class PackageBuilder {
   /** A rule call: checks the name, converts attributes (reporting errors), adds the rule and its outputs. */
   addRule(ruleSchema: RuleSchema, kwargs: readonly (readonly [string, Value])[], callStack: readonly StackFrame[], loc: Location): RuleTarget {
     this.ruleCalls++;
-    const schema = schemaUnder(ruleSchema, this.opts.profile);
-    const nameArg = kwargs.find(([k]) => k === 'name');
+    const profile = this.opts.profile;
+    const schema = schemaUnder(ruleSchema, profile);
+    let nameArg: readonly [string, Value] | undefined;
+    for (const kv of kwargs) {
+      if (kv[0] === 'name') {
+        nameArg = kv;
+        break;
+      }
+    }
     if (!nameArg) throw new EvalError(`${schema.name} rule has no 'name' attribute`);
     const name = nameArg[1];
     if (typeof name !== 'string') {
@@ -167,36 +182,39 @@ export class PackageBuilder {
     if (existing) throw new EvalError(`${schema.name} rule '${name}' in package '${this.pkg.name}' conflicts with existing ${this.describe(existing)}`);
     this.checkMacroClash(name, 'target');
 
-    const specs = allAttributes(schema, this.opts.profile.postBazel4Attributes);
-    const byName = attributesByName(schema, this.opts.profile.postBazel4Attributes);
+    const specs = allAttributes(schema, profile.postBazel4Attributes);
+    const byName = attributesByName(schema, profile.postBazel4Attributes);
     const attrs = new Map<string, AttrValue>();
-    const prefix = `${labelToString(label)}: `;
+    // Messages start with the rule's label (made only for a message).
+    const prefix = () => `${labelToString(label)}: `;
     let inError = false;
-    const ctx = { ruleClass: schema.name, pkg: { repo: this.pkg.repo, pkg: this.pkg.name }, dialect: this.opts.profile.labels };
+    const ctx = { ruleClass: schema.name, pkg: this.context, dialect: profile.labels };
     for (const [k, v] of kwargs) {
       if (k === 'name') continue;
       const spec = byName.get(k);
       if (!spec || spec.implicit) {
-        this.error(loc, `${prefix}no such attribute '${k}' in '${schema.name}' rule`);
+        this.error(loc, `${prefix()}no such attribute '${k}' in '${schema.name}' rule`);
         inError = true;
         continue;
       }
       const r = convertAttribute(spec, v, ctx);
       if ('error' in r) {
-        this.error(loc, prefix + r.error);
+        this.error(loc, prefix() + r.error);
         inError = true;
         continue;
       }
       if (r.value !== null) attrs.set(k, r.value);
       // RuleClass.checkAllowedValues, right after the attribute is set (before the next one is converted).
-      for (const e of allowedValueErrors(spec, r.value, this.opts.profile.englishListOxfordComma)) {
-        this.error(loc, prefix + e);
-        inError = true;
+      if (spec.allowedValues !== undefined) {
+        for (const e of allowedValueErrors(spec, r.value, profile.englishListOxfordComma)) {
+          this.error(loc, prefix() + e);
+          inError = true;
+        }
       }
       if (spec.type === 'label_list' && r.value !== null) {
         // Bazel's RuleClass.checkForDuplicateLabels: in every value a label-list attribute can take (each
         // combination of select() branches, concatenated), a label may occur only once.
-        for (const l of duplicateLabels(r.value, this.opts.profile.duplicateLabelsInSelects === 'across-selects')) {
+        for (const l of duplicateLabels(r.value, profile.duplicateLabelsInSelects === 'across-selects')) {
           this.error(loc, `Label '${labelToString(l)}' is duplicated in the '${k}' attribute of rule '${name}'`);
           inError = true;
         }
@@ -204,32 +222,30 @@ export class PackageBuilder {
     }
     // A config_setting of 4.2.3 is public whatever it declares (checked with 4.2.3: `deps()` has no package
     // group of it, a package group that does not exist is no error, xml prints //visibility:public).
-    if (schema.name === 'config_setting' && attrs.has('visibility') && this.opts.profile.configSettingsPublic) attrs.set('visibility', [PUBLIC_VISIBILITY]);
-    for (const s of specs) {
-      const mandatory = s.mandatory || (s.mandatoryWhenNative && this.opts.profile.nativeShRules);
-      if (mandatory && s.name !== 'name' && !attrs.has(s.name)) {
-        this.error(loc, `${prefix}missing value for mandatory attribute '${s.name}' in '${schema.name}' rule`);
+    if (schema.name === 'config_setting' && attrs.has('visibility') && profile.configSettingsPublic) attrs.set('visibility', [PUBLIC_VISIBILITY]);
+    for (const s of mandatoryAttributes(specs, profile.nativeShRules)) {
+      if (!attrs.has(s.name)) {
+        this.error(loc, `${prefix()}missing value for mandatory attribute '${s.name}' in '${schema.name}' rule`);
         inError = true;
       }
     }
     // Package defaults apply to rules that do not set the attribute (they do not count as set: query's outputs
     // list them only with the default values). licenses() applies to the rules after it.
-    const packageDefaults = new Set<string>();
+    let packageDefaults: Set<string> | undefined;
     const byDefault = (attr: string, v: AttrValue | undefined) => {
       if (v === undefined || attrs.has(attr) || !byName.has(attr)) return;
       attrs.set(attr, v);
-      packageDefaults.add(attr);
+      (packageDefaults ??= new Set()).add(attr);
     };
-    byDefault('testonly', this.pkg.args.defaultTestonly);
-    byDefault('deprecation', this.pkg.args.defaultDeprecation);
-    byDefault('licenses', this.defaultLicense);
+    const args = this.pkg.args;
+    if (args.defaultTestonly !== undefined) byDefault('testonly', args.defaultTestonly);
+    if (args.defaultDeprecation !== undefined) byDefault('deprecation', args.defaultDeprecation);
+    if (this.defaultLicense !== undefined) byDefault('licenses', this.defaultLicense);
 
     const macroViolation = this.macroViolation(name);
-    const rule: RuleTarget = {
-      kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError,
-      ...(macroViolation ? { macroViolation } : {}),
-      ...(packageDefaults.size > 0 ? { packageDefaults } : {}),
-    };
+    const rule: RuleTarget = { kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError };
+    if (macroViolation) (rule as { macroViolation?: string }).macroViolation = macroViolation;
+    if (packageDefaults) (rule as { packageDefaults?: ReadonlySet<string> }).packageDefaults = packageDefaults;
     this.pkg.targets.set(name, rule);
     this.addOutputs(rule, specs, loc);
     if (inError) this.pkg.inError = true;
@@ -238,8 +254,7 @@ export class PackageBuilder {
 
   private addOutputs(rule: RuleTarget, specs: readonly AttrSpec[], loc: Location): void {
     const names: string[] = [];
-    for (const s of specs) {
-      if (s.type !== 'output' && s.type !== 'output_list') continue;
+    for (const s of outputAttributes(specs)) {
       const v = rule.attrs.get(s.name);
       if (v === undefined || v instanceof Configurable) continue;
       for (const l of labelsIn(s.type, v)) {
@@ -271,7 +286,8 @@ export class PackageBuilder {
         throw new EvalError(`generated file '${n}' in rule '${rule.label.name}' conflicts with existing ${this.describe(existing)}`);
       }
       const macroViolation = this.macroViolation(n);
-      const out: GeneratedFileTarget = { kind: 'generated file', label: l, rule: rule.label, location: loc, ...(macroViolation ? { macroViolation } : {}) };
+      const out: GeneratedFileTarget = { kind: 'generated file', label: l, rule: rule.label, location: loc };
+      if (macroViolation) (out as { macroViolation?: string }).macroViolation = macroViolation;
       this.pkg.targets.set(n, out);
       rule.outputs.push(l);
     }
@@ -338,6 +354,19 @@ export class PackageBuilder {
     }
   }
 
+  /** A label a rule mentions: a same-package label that names no target yet names a source file, located at the rule. */
+  private mention(rule: RuleTarget, l: Label): void {
+    if (l.pkg !== this.pkg.name || l.repo !== this.pkg.repo || this.pkg.targets.has(l.name)) return;
+    const sub = this.opts.workspace.subpackageCrossed(this.pkg.name, l.name);
+    if (sub !== undefined) {
+      const rest = l.name.slice(sub.length - (this.pkg.name ? this.pkg.name.length + 1 : 0) + 1);
+      this.error(rule.location, `Label '${labelToString(l)}' is invalid because '${sub}' is a subpackage; perhaps you meant to put the colon here: '//${sub}:${rest}'?`);
+      rule.inError = true;
+      return;
+    }
+    this.pkg.targets.set(l.name, { kind: 'source file', label: l, location: rule.location });
+  }
+
   /** Ends loading: the BUILD file target and the source files that rules mention. */
   finish(): Package {
     const buildName = this.pkg.buildFile.slice(this.pkg.buildFile.lastIndexOf('/') + 1);
@@ -351,24 +380,18 @@ export class PackageBuilder {
     }
     this.setImplicitTests();
     for (const rule of this.rules()) {
-      for (const s of allAttributes(rule.schema, true)) {
-        if (s.name === 'visibility' || s.implicit) continue;
+      for (const s of mentioningAttributes(rule.schema)) {
         const v = rule.attrs.get(s.name);
         if (v === undefined) continue;
-        // Bazel's Rule.getLabels visits select() keys too (of any attribute): a same-package key names a file.
-        const keys = v instanceof Configurable ? v.parts.flatMap((p) => (p.kind === 'selector' ? p.branches.filter((b) => !b.isDefault).map((b) => b.key) : [])) : [];
-        const labels = isLabelType(s.type) ? labelsIn(s.type, v, false) : [];
-        for (const l of [...labels, ...keys]) {
-          if (l.pkg !== this.pkg.name || l.repo !== this.pkg.repo || this.pkg.targets.has(l.name)) continue;
-          const sub = this.opts.workspace.subpackageCrossed(this.pkg.name, l.name);
-          if (sub !== undefined) {
-            const rest = l.name.slice(sub.length - (this.pkg.name ? this.pkg.name.length + 1 : 0) + 1);
-            this.error(rule.location, `Label '${labelToString(l)}' is invalid because '${sub}' is a subpackage; perhaps you meant to put the colon here: '//${sub}:${rest}'?`);
-            rule.inError = true;
-            continue;
-          }
-          this.pkg.targets.set(l.name, { kind: 'source file', label: l, location: rule.location });
+        if (isLabelType(s.type)) {
+          if (v === null) {
+            // no labels
+          } else if (s.type === 'label' && !(v instanceof Configurable)) this.mention(rule, v as Label);
+          else if (s.type === 'label_list' && !(v instanceof Configurable)) for (const l of v as readonly Label[]) this.mention(rule, l);
+          else for (const l of labelsIn(s.type, v, false)) this.mention(rule, l);
         }
+        // Bazel's Rule.getLabels visits select() keys too (of any attribute): a same-package key names a file.
+        if (v instanceof Configurable) for (const p of v.parts) if (p.kind === 'selector') for (const b of p.branches) if (!b.isDefault) this.mention(rule, b.key);
       }
     }
     if (this.opts.profile.implicitTestsRepeatedOnRestart && (this.globbed || [...this.pkg.targets.keys()].some((n) => n.includes('/')))) {
@@ -378,6 +401,30 @@ export class PackageBuilder {
   }
 }
 
+/** Whether a label occurs twice in the list (most lists are short: compared pairwise, without making strings). */
+function hasDuplicate(labels: readonly Label[]): boolean {
+  const n = labels.length;
+  if (n < 2) return false;
+  if (n > 16) return new Set(labels.map(labelToString)).size < n;
+  for (let i = 1; i < n; i++) {
+    const a = labels[i]!;
+    for (let j = 0; j < i; j++) {
+      const b = labels[j]!;
+      if (a.name === b.name && a.pkg === b.pkg && a.repo === b.repo) return true;
+    }
+  }
+  return false;
+}
+
+/** The attributes whose labels (and select() keys) name the package's source files: all but visibility and implicit ones. */
+function mentioningAttributes(schema: RuleSchema): readonly AttrSpec[] {
+  let out = MENTIONING.get(schema);
+  if (!out) MENTIONING.set(schema, (out = allAttributes(schema, true).filter((s) => s.name !== 'visibility' && !s.implicit)));
+  return out;
+}
+
+const MENTIONING = new WeakMap<RuleSchema, readonly AttrSpec[]>();
+
 /** The labels that occur twice in some value of a label-list attribute, once each, in the order Bazel reports them. */
 function duplicateLabels(v: AttrValue, acrossSelects: boolean): Label[] {
   // AggregatingAttributeMapper.checkForDuplicateLabels. One select() (or none): the duplicates of each value
@@ -385,10 +432,12 @@ function duplicateLabels(v: AttrValue, acrossSelects: boolean): Label[] {
   // branch): the duplicates within each branch, then (4.2.3, `acrossSelects`) those across the selects (a label
   // any branch of two selects names; current Bazel checks the configured value in analysis instead). Each list's
   // duplicates come out of a java.util.HashSet, so in its order.
+  if (!(v instanceof Configurable) && !hasDuplicate(v as readonly Label[])) return [];
   const parts = v instanceof Configurable ? v.parts : [{ kind: 'value' as const, value: v }];
   const branches = (p: (typeof parts)[number]) => (p.kind === 'value' ? [p.value] : p.branches.map((b) => b.value)).map((x) => (x as readonly Label[] | null) ?? []);
   const found = new Map<string, Label>();
   const addDuplicates = (labels: readonly Label[]) => {
+    if (!hasDuplicate(labels)) return;
     const seen = new Set<string>();
     const dups: Label[] = [];
     for (const l of labels) {
@@ -417,3 +466,23 @@ function duplicateLabels(v: AttrValue, acrossSelects: boolean): Label[] {
   }
   return [...found.values()];
 }
+
+/** The attributes a rule must set (`name` aside), in the schema's order, by attribute list and profile row. */
+function mandatoryAttributes(specs: readonly AttrSpec[], nativeShRules: boolean): readonly AttrSpec[] {
+  let known = MANDATORY.get(specs);
+  if (!known) MANDATORY.set(specs, (known = new Map()));
+  let out = known.get(nativeShRules);
+  if (!out) known.set(nativeShRules, (out = specs.filter((s) => (s.mandatory || (s.mandatoryWhenNative && nativeShRules)) && s.name !== 'name')));
+  return out;
+}
+
+const MANDATORY = new WeakMap<readonly AttrSpec[], Map<boolean, readonly AttrSpec[]>>();
+
+/** The output and output-list attributes, in the schema's order. */
+function outputAttributes(specs: readonly AttrSpec[]): readonly AttrSpec[] {
+  let out = OUTPUTS.get(specs);
+  if (!out) OUTPUTS.set(specs, (out = specs.filter((s) => s.type === 'output' || s.type === 'output_list')));
+  return out;
+}
+
+const OUTPUTS = new WeakMap<readonly AttrSpec[], readonly AttrSpec[]>();

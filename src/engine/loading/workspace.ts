@@ -240,14 +240,14 @@ export class Workspace {
 
   hasFile(path: string): boolean {
     const has = this.keys.has(path);
-    this.note(`has\0${path}`, String(has));
+    if (this.recordings.length > 0) this.note(`has\0${path}`, String(has));
     return has;
   }
 
   /** The file's text, read from the source when first asked for; undefined when there is no such file. */
   read(path: string): string | undefined {
     const text = this.text(path);
-    this.note(`read\0${path}`, text);
+    if (this.recordings.length > 0) this.note(`read\0${path}`, text);
     return text;
   }
 
@@ -286,41 +286,41 @@ export class Workspace {
 
   isDirectory(path: string): boolean {
     const is = this.dirs.has(path);
-    this.note(`dir\0${path}`, String(is));
+    if (this.recordings.length > 0) this.note(`dir\0${path}`, String(is));
     return is;
   }
 
   isPackage(pkg: string): boolean {
     const is = this.packageSet.has(pkg);
-    this.note(`pkg\0${pkg}`, String(is));
+    if (this.recordings.length > 0) this.note(`pkg\0${pkg}`, String(is));
     return is;
   }
 
   /** The BUILD file of a package: `pkg/BUILD.bazel` when it exists, else `pkg/BUILD`. */
   buildFileOf(pkg: string): string | undefined {
     const file = this.buildFileOfRaw(pkg);
-    this.note(`build\0${pkg}`, file);
+    if (this.recordings.length > 0) this.note(`build\0${pkg}`, file);
     return file;
   }
 
   /** The nearest package enclosing a path (a file or directory), or undefined. */
   packageOf(path: string): string | undefined {
     const pkg = this.packageOfRaw(path);
-    this.note(`pkgof\0${path}`, pkg);
+    if (this.recordings.length > 0) this.note(`pkgof\0${path}`, pkg);
     return pkg;
   }
 
   /** The package containing a directory (the directory itself when it is one). */
   packageContainingDir(dir: string): string | undefined {
     const pkg = this.packageContainingDirRaw(dir);
-    this.note(`pkgdir\0${dir}`, pkg);
+    if (this.recordings.length > 0) this.note(`pkgdir\0${dir}`, pkg);
     return pkg;
   }
 
   /** Packages at or beneath a directory, sorted. */
   packagesBelow(dir: string): string[] {
     const pkgs = this.packagesBelowRaw(dir);
-    this.note(`below\0${dir}`, pkgs.join('\n'));
+    if (this.recordings.length > 0) this.note(`below\0${dir}`, pkgs.join('\n'));
     return pkgs;
   }
 
@@ -330,14 +330,14 @@ export class Workspace {
    */
   packageFiles(pkg: string, dirs = false): string[] {
     const files = this.packageFilesRaw(pkg, dirs);
-    this.note(`files\0${pkg}\0${dirs ? 'd' : ''}`, files.join('\n'));
+    if (this.recordings.length > 0) this.note(`files\0${pkg}\0${dirs ? 'd' : ''}`, files.join('\n'));
     return files;
   }
 
   /** The subpackage (if any) that a path relative to `pkg` falls into, e.g. 'pkg/sub' for 'sub/out.txt'. */
   subpackageCrossed(pkg: string, rel: string): string | undefined {
     const sub = this.subpackageCrossedRaw(pkg, rel);
-    this.note(`sub\0${pkg}\0${rel}`, sub);
+    if (this.recordings.length > 0) this.note(`sub\0${pkg}\0${rel}`, sub);
     return sub;
   }
 

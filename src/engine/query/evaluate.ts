@@ -37,7 +37,7 @@ export class Evaluator<T> implements QueryEvaluator<T> {
    * Nodes wildcard patterns named, with the patterns' numbers: their edges to nodes one of the same patterns
    * named, except visibility ones, are known.
    */
-  readonly patternExplored = new Map<string, Set<number>>();
+  readonly patternExplored = new Map<string, ReadonlySet<number>>();
   private patterns = 0;
 
   /** Set when a traversal met a node it could not expand (EvalOptions.closureErrors), until its call ends. */
@@ -179,11 +179,14 @@ export class Evaluator<T> implements QueryEvaluator<T> {
     // edges: neither a rule's package groups nor a group's `includes` order a pattern.)
     if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) {
       const n = ++this.patterns;
+      const next = new Map<ReadonlySet<number> | undefined, ReadonlySet<number>>();
       for (const k of set.keys()) {
         if (this.explored.has(k)) continue;
+        // Nodes that had the same set share the new one (a pattern names thousands of nodes).
         const named = this.patternExplored.get(k);
-        if (named) named.add(n);
-        else this.patternExplored.set(k, new Set([n]));
+        let withN = next.get(named);
+        if (!withN) next.set(named, (withN = new Set(named ? [...named, n] : [n])));
+        this.patternExplored.set(k, withN);
       }
     }
     return set;

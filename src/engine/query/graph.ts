@@ -12,10 +12,12 @@ import {
   defaultAttrValue,
   defaultOf,
   isLabelType,
+  labelEquals,
   labelsIn,
   parseCanonicalLabel,
   type AttrSpec,
   type Label,
+  type PlainAttrValue,
   type RuleSchema,
   type RuleTarget,
   type Target,
@@ -95,49 +97,115 @@ export function implicitDefaults(a: AttrSpec, rule: RuleTarget): readonly string
   return typeof d === 'string' ? [d] : Array.isArray(d) ? (d as readonly string[]) : [];
 }
 
-const labelKey = (l: Label) => `${l.repo}//${l.pkg}:${l.name}`;
+/** How directEdges reads one attribute of a schema (computed once per attribute order). */
+interface AttrPlan {
+  readonly spec: AttrSpec;
+  /** A label attribute whose labels are edges (not nodep, not visibility); others only contribute select() keys. */
+  readonly edges: boolean;
+  readonly tool: boolean;
+}
+
+const plans = new WeakMap<readonly AttrSpec[], readonly AttrPlan[]>();
+
+function planOf(order: readonly AttrSpec[]): readonly AttrPlan[] {
+  let plan = plans.get(order);
+  if (!plan) {
+    plan = order.map((a) => ({ spec: a, edges: isLabelType(a.type) && !a.type.startsWith('nodep') && a.name !== 'visibility', tool: a.tool === true }));
+    plans.set(order, plan);
+  }
+  return plan;
+}
+
+/** Canonical label strings of implicit attributes, parsed once (labels are immutable, so they can be shared). */
+const canonicalLabels = new Map<string, Label>();
+
+function canonicalLabel(s: string): Label {
+  let l = canonicalLabels.get(s);
+  if (l === undefined) {
+    l = parseCanonicalLabel(s);
+    canonicalLabels.set(s, l);
+  }
+  return l;
+}
+
+/** Attribute defaults as values, by attribute, for the rules whose default is the schema's (defaultOf). */
+const defaults = new WeakMap<AttrSpec, PlainAttrValue | undefined>();
+
+function defaultFor(t: RuleTarget, a: AttrSpec): PlainAttrValue | undefined {
+  if (defaultOf(t, a) !== a.default) return defaultAttrValue(t, a.name);
+  if (defaults.has(a)) return defaults.get(a);
+  const v = defaultAttrValue(t, a.name);
+  defaults.set(a, v);
+  return v;
+}
+
+/** Receives one edge: the label, the attribute naming it, and whether it is a select()'s, implicit, a tool. */
+export type EdgeVisitor = (label: Label, attr: string, select: boolean, implicit: boolean, tool: boolean) => void;
 
 /** The direct prerequisites of a target, in attribute order, without duplicates (the first edge wins). */
 export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
+  const out: LabelEdge[] = [];
+  forEachDirectEdge(t, opts, (label, attr, select, implicit, tool) => out.push({ label, attr, select, implicit, tool }));
+  return out;
+}
+
+/** directEdges without the edge objects: `visit` is called for each, in the same order. */
+export function forEachDirectEdge(t: Target, opts: EdgeOptions, visit: EdgeVisitor): void {
   switch (t.kind) {
     case 'source file': {
-      const out: LabelEdge[] = [];
-      if (opts.nodepDeps !== false) visibilityEdges(t.visibility, (label, attr) => out.push({ label, attr, select: false, implicit: false, tool: false }));
-      return out;
+      if (opts.nodepDeps !== false) visibilityEdges(t.visibility, visit);
+      return;
     }
     case 'generated file':
-      return [{ label: t.rule, attr: '', select: false, implicit: false, tool: false }];
+      visit(t.rule, '', false, false, false);
+      return;
     case 'package group':
-      return t.includes.map((label) => ({ label, attr: 'includes', select: false, implicit: false, tool: false }));
+      for (const label of t.includes) visit(label, 'includes', false, false, false);
+      return;
     case 'rule': {
-      const out: LabelEdge[] = [];
-      const seen = new Set<string>();
-      const add = (label: Label, attr: string, select: boolean, implicit: boolean, tool: boolean) => {
-        const k = labelKey(label);
-        if (seen.has(k)) return;
-        seen.add(k);
-        out.push({ label, attr, select, implicit, tool });
+      // The labels already visited: a short list scanned (a rule has a few edges), a set once it is long.
+      const seenList: Label[] = [];
+      let seenSet: Set<string> | undefined;
+      const add: EdgeVisitor = (label, attr, select, implicit, tool) => {
+        if (seenSet) {
+          const k = labelKey(label);
+          if (seenSet.has(k)) return;
+          seenSet.add(k);
+        } else {
+          for (let i = 0; i < seenList.length; i++) if (labelEquals(seenList[i]!, label)) return;
+          seenList.push(label);
+          if (seenList.length > 16) seenSet = new Set(seenList.map(labelKey));
+        }
+        visit(label, attr, select, implicit, tool);
       };
+      // Only a rule with a select() somewhere has select() keys to collect from attributes without edges.
+      let anySelect = false;
+      for (const v of t.attrs.values()) {
+        if (v instanceof Configurable) {
+          anySelect = true;
+          break;
+        }
+      }
       const keys: Label[] = [];
-      for (const a of bazelAttributeOrder(t.schema, true)) {
-        if (!isLabelType(a.type) || a.type.startsWith('nodep') || a.name === 'visibility') {
+      for (const { spec: a, edges, tool } of planOf(bazelAttributeOrder(t.schema, true))) {
+        if (!edges) {
+          if (!anySelect) continue;
           // A select() in any attribute (a genrule's cmd, copts) depends on its keys.
           const v = t.attrs.get(a.name);
           if (v instanceof Configurable) for (const part of v.parts) if (part.kind === 'selector') for (const b of part.branches) if (!b.isDefault) keys.push(b.key);
           continue;
         }
-        const tool = a.tool === true;
         if (tool && opts.hostDeps === false) continue;
         if (a.implicit) {
           // Implicit tools (genrule-setup.sh) are host dependencies in Bazel 4.2.3.
           if (opts.hostDeps === false) continue;
           if (!opts.implicitDeps) continue;
-          for (const d of implicitDefaults(a, t)) add(parseCanonicalLabel(d), a.name, false, true, tool);
+          for (const d of implicitDefaults(a, t)) add(canonicalLabel(d), a.name, false, true, tool);
           continue;
         }
         // A label default (cc_binary's malloc, a Starlark rule's attr.label(default = …)) is an implicit dependency:
         // --noimplicit_deps drops it.
-        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? defaultAttrValue(t, a.name) : undefined);
+        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? defaultFor(t, a) : undefined);
         if (v === undefined || v === null) continue;
         if (v instanceof Configurable) {
           for (const part of v.parts) {
@@ -147,7 +215,7 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
               for (const b of part.branches) {
                 if (!b.isDefault) keys.push(b.key);
                 // None stands for the attribute's default (AggregatingAttributeMapper); written, so not implicit.
-                const value = b.value ?? defaultAttrValue(t, a.name) ?? null;
+                const value = b.value ?? defaultFor(t, a) ?? null;
                 if (value !== null) for (const l of labelsIn(a.type, value)) add(l, a.name, true, false, tool);
               }
             }
@@ -158,16 +226,18 @@ export function directEdges(t: Target, opts: EdgeOptions): LabelEdge[] {
       // Bazel 4.2.3 keeps these edges under --noimplicit_deps too.
       for (const l of t.implicitTests ?? []) add(l, '$implicit_tests', false, true, false);
       if (opts.nodepDeps !== false) visibilityEdges(t.attrs.get('visibility'), add);
-      return out;
+      return;
     }
   }
 }
+
+const labelKey = (l: Label) => `${l.repo}//${l.pkg}:${l.name}`;
 
 /**
  * Visibility labels naming package groups are dependencies in query (Bazel's LabelVisitor visits them);
  * //visibility:public/private, `__pkg__` and `__subpackages__` are not targets.
  */
-function visibilityEdges(v: unknown, add: (label: Label, attr: string, select: boolean, implicit: boolean, tool: boolean) => void): void {
+function visibilityEdges(v: unknown, add: EdgeVisitor): void {
   if (!Array.isArray(v)) return;
   for (const l of v as readonly Label[]) {
     if (l.repo === '' && l.pkg === 'visibility') continue;

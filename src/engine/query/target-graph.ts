@@ -35,7 +35,7 @@ import {
 } from '../loading/index.ts';
 import { TargetLookup } from '../config/index.ts';
 import { PackageInErrorError, QueryEvalError, type PackageAccess, type QueryEdge, type QueryGraph } from './environment.ts';
-import { bazelAttributeOrder, directEdges, implicitDefaults, type EdgeOptions } from './graph.ts';
+import { bazelAttributeOrder, forEachDirectEdge, implicitDefaults, type EdgeOptions } from './graph.ts';
 
 export interface TargetGraphOptions extends EdgeOptions {
   readonly keepGoing: boolean;
@@ -98,8 +98,16 @@ export class TargetGraph implements QueryGraph<Target> {
     for (; this.printed < ev.length; this.printed++) this.events.push(ev[this.printed]!);
   }
 
+  /** Each node's key, made once: closures and sets look keys up for every edge. */
+  private readonly keys = new Map<Target, string>();
+
   key(t: Target): string {
-    return labelToString(t.label);
+    let k = this.keys.get(t);
+    if (k === undefined) {
+      k = labelToString(t.label);
+      this.keys.set(t, k);
+    }
+    return k;
   }
 
   target(t: Target): Target {
@@ -352,10 +360,10 @@ export class TargetGraph implements QueryGraph<Target> {
     if (cached) return cached;
     if (t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError) this.failedNodes.add(t);
     const out: QueryEdge<Target>[] = [];
-    for (const e of directEdges(t, this.opts)) {
+    forEachDirectEdge(t, this.opts, (label, attr, select, implicit, tool) => {
       let to: Target;
       try {
-        to = this.target_(e.label);
+        to = this.target_(label);
       } catch (err) {
         if (!(err instanceof QueryEvalError)) throw err;
         this.closureError = true;
@@ -363,7 +371,7 @@ export class TargetGraph implements QueryGraph<Target> {
         this.failedNodes.add(t);
         this.syncEvents();
         if (err.message) this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${referencedBy(err.message, t.label)}` });
-        continue;
+        return;
       }
       // A target of a package in error is kept (its deps are followed), but the closure is in error.
       if (to.label.repo === '' && this.loader.getPackage(to.label.pkg)?.inError) {
@@ -377,8 +385,8 @@ export class TargetGraph implements QueryGraph<Target> {
         pending.push({ severity: 'error', text });
         this.inErrorEvents.set(t, pending);
       }
-      out.push({ to, attr: e.attr, select: e.select, implicit: e.implicit, tool: e.tool });
-    }
+      out.push({ to, attr, select, implicit, tool });
+    });
     this.edgeCache.set(t, out);
     return out;
   }
