@@ -12,5 +12,13 @@ describe('utf8', () => {
     expect(utf8Decode(Uint8Array.from([0xc3]))).toBe('\ufffd');
     expect(utf8Decode(Uint8Array.from([0xf8, 0x41]))).toBe('\ufffdA');
     expect(utf8Decode(Uint8Array.from([0xed, 0xa0, 0x80]))).toBe('\ufffd');
+    expect(utf8Decode(Uint8Array.from([0xc0, 0x80, 0x41]))).toBe('\ufffd\ufffdA');
+    expect(utf8Decode(Uint8Array.from([0xe0, 0x80, 0x80]))).toBe('\ufffd');
+    expect(utf8Decode(Uint8Array.from([0xf4, 0x90, 0x80, 0x80]))).toBe('\ufffd');
+    expect(utf8Decode(Uint8Array.from([0x41, 0xe2, 0x82]))).toBe('A\ufffd\ufffd');
+  });
+  it('keeps a byte order mark', () => {
+    expect(utf8Decode(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('\ufeffA');
+    expect(utf8Decode(Uint8Array.from([0xef, 0xbb, 0xbf, 0xff]))).toBe('\ufeff\ufffd');
   });
 });

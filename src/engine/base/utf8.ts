@@ -1,5 +1,7 @@
-// UTF-8 encoding and decoding without TextEncoder/TextDecoder, which the engine's DOM-free, Node-free
-// type environment does not declare. Lone surrogates encode as U+FFFD, as TextEncoder does.
+// UTF-8 encoding and decoding without relying on TextEncoder/TextDecoder, which the engine's DOM-free, Node-free
+// type environment does not declare. Lone surrogates encode as U+FFFD, as TextEncoder does. Decoding uses the
+// host's TextDecoder when there is one (browsers, workers and Node all have it) for well-formed input, where every
+// decoder agrees; malformed input is decoded here, each bad byte as U+FFFD (not the WHATWG decoder's way).
 
 export function utf8Encode(s: string): Uint8Array {
   const out: number[] = [];
@@ -20,40 +22,54 @@ export function utf8Encode(s: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
+interface StrictDecoder {
+  decode(b: Uint8Array): string;
+}
+
+/** The host's TextDecoder, failing on malformed input and keeping a byte order mark; undefined without one. */
+const strictDecoder: StrictDecoder | undefined = (() => {
+  const TextDecoder = (globalThis as { TextDecoder?: new (label: string, options: { fatal: boolean; ignoreBOM: boolean }) => StrictDecoder }).TextDecoder;
+  try {
+    return TextDecoder ? new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
 /** Decodes UTF-8; malformed sequences become U+FFFD. */
 export function utf8Decode(b: Uint8Array): string {
-  // UTF-16 code units into an array (never more than the bytes), made a string a chunk at a time: one string
-  // per file instead of one per character.
-  const units = new Uint16Array(b.length);
-  let u = 0;
-  for (let i = 0; i < b.length; ) {
-    const c = b[i]!;
-    if (c < 0x80) {
-      units[u++] = c;
-      i++;
-      continue;
+  if (strictDecoder) {
+    try {
+      return strictDecoder.decode(b);
+    } catch {
+      // malformed: decoded below
     }
+  }
+  return decodeLeniently(b);
+}
+
+/** utf8Decode by hand: each byte of a malformed sequence as U+FFFD. */
+function decodeLeniently(b: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
     let cp = 0xfffd;
     let n = 1;
-    if (c >= 0xc2 && c < 0xe0 && i + 1 < b.length && (b[i + 1]! & 0xc0) === 0x80) {
-      cp = ((c & 31) << 6) | (b[i + 1]! & 63);
+    if (c < 0x80) cp = c;
+    else if (c >= 0xc2 && c < 0xe0 && i + 1 < b.length && (b[i + 1] & 0xc0) === 0x80) {
+      cp = ((c & 31) << 6) | (b[i + 1] & 63);
       n = 2;
-    } else if (c >= 0xe0 && c < 0xf0 && i + 2 < b.length && (b[i + 1]! & 0xc0) === 0x80 && (b[i + 2]! & 0xc0) === 0x80) {
-      cp = ((c & 15) << 12) | ((b[i + 1]! & 63) << 6) | (b[i + 2]! & 63);
+    } else if (c >= 0xe0 && c < 0xf0 && i + 2 < b.length && (b[i + 1] & 0xc0) === 0x80 && (b[i + 2] & 0xc0) === 0x80) {
+      cp = ((c & 15) << 12) | ((b[i + 1] & 63) << 6) | (b[i + 2] & 63);
       n = 3;
       if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)) cp = 0xfffd;
-    } else if (c >= 0xf0 && c < 0xf5 && i + 3 < b.length && (b[i + 1]! & 0xc0) === 0x80 && (b[i + 2]! & 0xc0) === 0x80 && (b[i + 3]! & 0xc0) === 0x80) {
-      cp = ((c & 7) << 18) | ((b[i + 1]! & 63) << 12) | ((b[i + 2]! & 63) << 6) | (b[i + 3]! & 63);
+    } else if (c >= 0xf0 && c < 0xf5 && i + 3 < b.length && (b[i + 1] & 0xc0) === 0x80 && (b[i + 2] & 0xc0) === 0x80 && (b[i + 3] & 0xc0) === 0x80) {
+      cp = ((c & 7) << 18) | ((b[i + 1] & 63) << 12) | ((b[i + 2] & 63) << 6) | (b[i + 3] & 63);
       n = 4;
       if (cp < 0x10000 || cp > 0x10ffff) cp = 0xfffd;
     }
-    if (cp >= 0x10000) {
-      units[u++] = 0xd800 + ((cp - 0x10000) >> 10);
-      units[u++] = 0xdc00 + ((cp - 0x10000) & 0x3ff);
-    } else units[u++] = cp;
+    out += String.fromCodePoint(cp);
     i += n;
   }
-  let out = '';
-  for (let i = 0; i < u; i += 8192) out += String.fromCharCode(...units.subarray(i, Math.min(u, i + 8192)));
   return out;
 }
