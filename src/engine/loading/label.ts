@@ -303,6 +303,15 @@ const absoluteLabels = new Map<LabelDialect, Map<string, Label>>();
 const ABSOLUTE_LABELS_KEPT = 100_000;
 
 function parseInPackage(raw: string, ctx: PackageContext, dialect: LabelDialect): Label {
+  if (dialect === 'modern' && raw.length > 0) {
+    // A package-relative target (`:x`, `x`, `dir/x`): what parseLabelParts makes of it (no package part, the
+    // whole rest as the target name), without its parts object.
+    const c = raw.charCodeAt(0);
+    if (c === 58 /* : */) return { repo: ctx.repo, pkg: ctx.pkg, name: checkTarget('', raw.slice(1)) };
+    if (c !== 64 /* @ */ && !raw.startsWith('//') && !raw.includes(':') && raw !== '...' && !raw.endsWith('/...')) {
+      return { repo: ctx.repo, pkg: ctx.pkg, name: checkTarget('', raw) };
+    }
+  }
   if (dialect === 'bazel4') {
     if (raw.length === 0) throw new LabelSyntaxError('empty package-relative label');
     if (raw.startsWith('//') || raw.startsWith('@')) {

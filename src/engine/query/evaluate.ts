@@ -61,7 +61,10 @@ export class Evaluator<T> implements QueryEvaluator<T> {
 
   set(nodes: Iterable<T>): NodeSet<T> {
     const m: NodeSet<T> = new Map();
-    for (const n of nodes) m.set(this.graph.key(n), n);
+    if (Array.isArray(nodes)) {
+      const ns = nodes as readonly T[];
+      for (let i = 0; i < ns.length; i++) m.set(this.graph.key(ns[i]!), ns[i]!);
+    } else for (const n of nodes) m.set(this.graph.key(n), n);
     return m;
   }
 
@@ -76,14 +79,17 @@ export class Evaluator<T> implements QueryEvaluator<T> {
         frontier.push(r);
       }
     }
+    // Indexed loops: the traversal runs before V8 optimises it, when for-of allocates an iterator result per step.
     for (let d = 0; d < depth && frontier.length > 0; d++) {
       const next: T[] = [];
-      for (const n of frontier) {
-        for (const e of this.deps(n, depth !== Infinity)) {
-          const k = this.graph.key(e.to);
+      for (let i = 0; i < frontier.length; i++) {
+        const edges = this.deps(frontier[i]!, depth !== Infinity);
+        for (let j = 0; j < edges.length; j++) {
+          const to = edges[j]!.to;
+          const k = this.graph.key(to);
           if (out.has(k)) continue;
-          out.set(k, e.to);
-          next.push(e.to);
+          out.set(k, to);
+          next.push(to);
         }
       }
       frontier = next;
@@ -180,14 +186,14 @@ export class Evaluator<T> implements QueryEvaluator<T> {
     if (/(^|[:/])(\.\.\.|all|\*|all-targets)$/.test(word)) {
       const n = ++this.patterns;
       const next = new Map<ReadonlySet<number> | undefined, ReadonlySet<number>>();
-      for (const k of set.keys()) {
-        if (this.explored.has(k)) continue;
+      set.forEach((_, k) => {
+        if (this.explored.has(k)) return;
         // Nodes that had the same set share the new one (a pattern names thousands of nodes).
         const named = this.patternExplored.get(k);
         let withN = next.get(named);
         if (!withN) next.set(named, (withN = new Set(named ? [...named, n] : [n])));
         this.patternExplored.set(k, withN);
-      }
+      });
     }
     return set;
   }

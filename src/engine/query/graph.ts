@@ -97,20 +97,42 @@ export function implicitDefaults(a: AttrSpec, rule: RuleTarget): readonly string
   return typeof d === 'string' ? [d] : Array.isArray(d) ? (d as readonly string[]) : [];
 }
 
-/** How directEdges reads one attribute of a schema (computed once per attribute order). */
-interface AttrPlan {
-  readonly spec: AttrSpec;
-  /** A label attribute whose labels are edges (not nodep, not visibility); others only contribute select() keys. */
-  readonly edges: boolean;
-  readonly tool: boolean;
+/** How directEdges reads a schema's attributes (computed once per attribute order). */
+interface EdgePlan {
+  /** The label attributes whose labels are edges (not nodep, not visibility), in order. */
+  readonly edges: readonly EdgeAttr[];
+  /** Each attribute's position in the order, by name: select() keys are collected in that order. */
+  readonly position: ReadonlyMap<string, number>;
+  /** Whether the attribute at each position is an edge attribute. */
+  readonly isEdge: readonly boolean[];
+  /** Two attributes share a name: select() keys are collected by walking the whole order instead. */
+  readonly ambiguous: boolean;
 }
 
-const plans = new WeakMap<readonly AttrSpec[], readonly AttrPlan[]>();
+interface EdgeAttr {
+  readonly spec: AttrSpec;
+  readonly tool: boolean;
+  /** The attribute's default as a value when a rule leaves it unset, once computed (see defaultFor). */
+  defaultValue?: PlainAttrValue | undefined;
+  defaultKnown?: boolean;
+}
 
-function planOf(order: readonly AttrSpec[]): readonly AttrPlan[] {
+const plans = new WeakMap<readonly AttrSpec[], EdgePlan>();
+
+function planOf(order: readonly AttrSpec[]): EdgePlan {
   let plan = plans.get(order);
   if (!plan) {
-    plan = order.map((a) => ({ spec: a, edges: isLabelType(a.type) && !a.type.startsWith('nodep') && a.name !== 'visibility', tool: a.tool === true }));
+    const edges: EdgeAttr[] = [];
+    const position = new Map<string, number>();
+    const isEdge: boolean[] = [];
+    let ambiguous = false;
+    order.forEach((a, i) => {
+      if (position.has(a.name)) ambiguous = true;
+      position.set(a.name, i);
+      isEdge.push(isLabelType(a.type) && !a.type.startsWith('nodep') && a.name !== 'visibility');
+      if (isEdge[i]) edges.push({ spec: a, tool: a.tool === true });
+    });
+    plan = { edges, position, isEdge, ambiguous };
     plans.set(order, plan);
   }
   return plan;
@@ -128,15 +150,15 @@ function canonicalLabel(s: string): Label {
   return l;
 }
 
-/** Attribute defaults as values, by attribute, for the rules whose default is the schema's (defaultOf). */
-const defaults = new WeakMap<AttrSpec, PlainAttrValue | undefined>();
-
-function defaultFor(t: RuleTarget, a: AttrSpec): PlainAttrValue | undefined {
+/** An unset attribute's default as a value, kept on the plan when it is the schema's (defaultOf). */
+function defaultFor(t: RuleTarget, e: EdgeAttr): PlainAttrValue | undefined {
+  const a = e.spec;
   if (defaultOf(t, a) !== a.default) return defaultAttrValue(t, a.name);
-  if (defaults.has(a)) return defaults.get(a);
-  const v = defaultAttrValue(t, a.name);
-  defaults.set(a, v);
-  return v;
+  if (!e.defaultKnown) {
+    e.defaultValue = defaultAttrValue(t, a.name);
+    e.defaultKnown = true;
+  }
+  return e.defaultValue;
 }
 
 /** Receives one edge: the label, the attribute naming it, and whether it is a select()'s, implicit, a tool. */
@@ -178,57 +200,100 @@ export function forEachDirectEdge(t: Target, opts: EdgeOptions, visit: EdgeVisit
         }
         visit(label, attr, select, implicit, tool);
       };
-      // Only a rule with a select() somewhere has select() keys to collect from attributes without edges.
-      let anySelect = false;
-      for (const v of t.attrs.values()) {
-        if (v instanceof Configurable) {
-          anySelect = true;
-          break;
-        }
-      }
-      const keys: Label[] = [];
-      for (const { spec: a, edges, tool } of planOf(bazelAttributeOrder(t.schema, true))) {
-        if (!edges) {
-          if (!anySelect) continue;
-          // A select() in any attribute (a genrule's cmd, copts) depends on its keys.
-          const v = t.attrs.get(a.name);
-          if (v instanceof Configurable) for (const part of v.parts) if (part.kind === 'selector') for (const b of part.branches) if (!b.isDefault) keys.push(b.key);
-          continue;
-        }
+      const order = bazelAttributeOrder(t.schema, true);
+      const plan = planOf(order);
+      const edges = plan.edges;
+      for (let i = 0; i < edges.length; i++) {
+        const e = edges[i]!;
+        const a = e.spec;
+        const tool = e.tool;
         if (tool && opts.hostDeps === false) continue;
         if (a.implicit) {
           // Implicit tools (genrule-setup.sh) are host dependencies in Bazel 4.2.3.
           if (opts.hostDeps === false) continue;
           if (!opts.implicitDeps) continue;
-          for (const d of implicitDefaults(a, t)) add(canonicalLabel(d), a.name, false, true, tool);
+          const ds = implicitDefaults(a, t);
+          for (let j = 0; j < ds.length; j++) add(canonicalLabel(ds[j]!), a.name, false, true, tool);
           continue;
         }
         // A label default (cc_binary's malloc, a Starlark rule's attr.label(default = …)) is an implicit dependency:
         // --noimplicit_deps drops it.
-        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? defaultFor(t, a) : undefined);
+        const v = t.attrs.get(a.name) ?? (opts.implicitDeps ? defaultFor(t, e) : undefined);
         if (v === undefined || v === null) continue;
         if (v instanceof Configurable) {
           for (const part of v.parts) {
             if (part.kind === 'value') {
-              if (part.value !== null) for (const l of labelsIn(a.type, part.value)) add(l, a.name, false, false, tool);
+              if (part.value !== null) addLabels(a, part.value, false, tool, add);
             } else {
               for (const b of part.branches) {
-                if (!b.isDefault) keys.push(b.key);
                 // None stands for the attribute's default (AggregatingAttributeMapper); written, so not implicit.
-                const value = b.value ?? defaultFor(t, a) ?? null;
-                if (value !== null) for (const l of labelsIn(a.type, value)) add(l, a.name, true, false, tool);
+                const value = b.value ?? defaultFor(t, e) ?? null;
+                if (value !== null) addLabels(a, value, true, tool, add);
               }
             }
           }
-        } else for (const l of labelsIn(a.type, v)) add(l, a.name, false, false, tool);
+        } else addLabels(a, v, false, tool, add);
       }
-      for (const k of keys) add(k, '$config_dependencies', true, false, false);
+      // A select() in any attribute (a genrule's cmd, copts) depends on its keys, in attribute order.
+      const keys = selectKeys(t, order, plan, opts);
+      for (let i = 0; i < keys.length; i++) add(keys[i]!, '$config_dependencies', true, false, false);
       // Bazel 4.2.3 keeps these edges under --noimplicit_deps too.
       for (const l of t.implicitTests ?? []) add(l, '$implicit_tests', false, true, false);
       if (opts.nodepDeps !== false) visibilityEdges(t.attrs.get('visibility'), add);
       return;
     }
   }
+}
+
+/** The labels of an attribute's plain value as edges (a label or a list of them without making an array). */
+function addLabels(a: AttrSpec, v: PlainAttrValue, select: boolean, tool: boolean, add: EdgeVisitor): void {
+  if (a.type === 'label') add(v as Label, a.name, select, false, tool);
+  else if (a.type === 'label_list') {
+    const ls = v as readonly Label[];
+    for (let i = 0; i < ls.length; i++) add(ls[i]!, a.name, select, false, tool);
+  } else {
+    const ls = labelsIn(a.type, v);
+    for (let i = 0; i < ls.length; i++) add(ls[i]!, a.name, select, false, tool);
+  }
+}
+
+/**
+ * The select() keys (but //conditions:default) of a rule's attributes, in attribute order: every attribute's but
+ * those of edge attributes whose edges are not followed (implicit ones, tools under --nohost_deps/--notool_deps).
+ */
+function selectKeys(t: RuleTarget, order: readonly AttrSpec[], plan: EdgePlan, opts: EdgeOptions): readonly Label[] {
+  if (plan.ambiguous) {
+    const keys: Label[] = [];
+    order.forEach((a, i) => {
+      const v = t.attrs.get(a.name);
+      if (v instanceof Configurable && !keysSkipped(order, plan, i, opts)) addKeys(v, keys);
+    });
+    return keys;
+  }
+  // The rule's select()s (a few attributes at most), in the order's positions.
+  let found: { at: number; v: Configurable }[] | undefined;
+  t.attrs.forEach((v, name) => {
+    if (!(v instanceof Configurable)) return;
+    const at = plan.position.get(name);
+    if (at === undefined || keysSkipped(order, plan, at, opts)) return;
+    (found ??= []).push({ at, v });
+  });
+  if (!found) return NO_LABELS;
+  const selects: { at: number; v: Configurable }[] = found;
+  if (selects.length > 1) selects.sort((x, y) => x.at - y.at);
+  const keys: Label[] = [];
+  for (let i = 0; i < selects.length; i++) addKeys(selects[i]!.v, keys);
+  return keys;
+}
+
+const NO_LABELS: readonly Label[] = [];
+
+function keysSkipped(order: readonly AttrSpec[], plan: EdgePlan, i: number, opts: EdgeOptions): boolean {
+  return plan.isEdge[i] === true && ((order[i]!.tool === true && opts.hostDeps === false) || order[i]!.implicit === true);
+}
+
+function addKeys(v: Configurable, keys: Label[]): void {
+  for (const part of v.parts) if (part.kind === 'selector') for (const b of part.branches) if (!b.isDefault) keys.push(b.key);
 }
 
 const labelKey = (l: Label) => `${l.repo}//${l.pkg}:${l.name}`;

@@ -143,7 +143,20 @@ export class Thread implements ThreadLike {
 
   /** The Starlark frames of the current call stack, outermost first, each at its current position. */
   get callStack(): StackFrame[] {
-    return stackFrames(this.snapshot());
+    // stackFrames(this.snapshot()) without the snapshot: every rule a BUILD file declares asks for it.
+    const frames = this.frames;
+    const out: StackFrame[] = [];
+    for (let i = 0; i < frames.length; i++) {
+      const f = frames[i]!;
+      const file = f.module?.file;
+      if (!file) {
+        if (i < frames.length - 1) out.push({ file: '<builtin>', line: 0, column: 0, name: f.name });
+        continue;
+      }
+      const p = file.lines.position(f.pos);
+      out.push({ file: file.path, line: p.line, column: p.column, name: f.name });
+    }
+    return out;
   }
 
   /** The whole stack, builtins included, as it is now. */
