@@ -20,14 +20,21 @@ const SOURCE_FILES = ['package-lock.json', 'scripts/cli-bundle.mjs'];
 /** The newest modification time (ms) of the files the bundle is built from. */
 export function newestSourceMtime() {
   let newest = 0;
-  const visit = (p) => {
+  // Every run checks it, so cheaply: directory entries say which names are directories (one stat per file, none
+  // per directory), and paths are joined by hand (path.join normalises each one).
+  const file = (p) => {
     const st = statSync(p, { throwIfNoEntry: false });
-    if (!st) return;
-    if (st.isDirectory()) for (const name of readdirSync(p)) visit(join(p, name));
-    else if (st.mtimeMs > newest && !p.endsWith('.test.ts')) newest = st.mtimeMs;
+    if (st && st.mtimeMs > newest) newest = st.mtimeMs;
   };
-  for (const d of SOURCE_DIRS) visit(join(ROOT, d));
-  for (const f of SOURCE_FILES) visit(join(ROOT, f));
+  const dir = (p) => {
+    for (const e of readdirSync(p, { withFileTypes: true })) {
+      const q = p + '/' + e.name;
+      if (e.isDirectory() || (e.isSymbolicLink() && statSync(q, { throwIfNoEntry: false })?.isDirectory())) dir(q);
+      else if (!e.name.endsWith('.test.ts')) file(q);
+    }
+  };
+  for (const d of SOURCE_DIRS) if (statSync(join(ROOT, d), { throwIfNoEntry: false })?.isDirectory()) dir(join(ROOT, d));
+  for (const f of SOURCE_FILES) file(join(ROOT, f));
   return newest;
 }
 

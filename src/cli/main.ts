@@ -3,8 +3,6 @@
 // DIR/bazel-testlogs. `rulepen starlark …` runs Starlark files (src/cli/starlark-command.ts).
 
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { homedir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { FileSource } from '../engine/index.ts';
 
@@ -88,7 +86,9 @@ function parseArgs(argv: string[]): { workspace: string; rest: string[] } {
  * workspace path>`, the root being `--output_user_root` or ~/.cache/bazel/_bazel_$USER (runfiles manifests name
  * generated files by their path there).
  */
-function withOutputBase(argv: string[], workspace: string): string[] {
+async function withOutputBase(argv: string[], workspace: string): Promise<string[]> {
+  // Loaded here: `version` and `help` start without them.
+  const [{ createHash }, { homedir, userInfo }] = await Promise.all([import('node:crypto'), import('node:os')]);
   let i = 0;
   while (i < argv.length && argv[i]!.startsWith('-')) i++;
   const startup = argv.slice(0, i);
@@ -140,7 +140,8 @@ async function main(): Promise<number> {
   if (quick !== undefined) return quick;
   // Loaded on demand: `version` and `help` start without parsing the engine.
   const { runCommand } = await import('../engine/index.ts');
-  const result = await runCommand(listWorkspace(workspace), withOutputBase(rest, workspace), { workspaceDir: workspace });
+  // The CLI prints results: no graph for a graph view.
+  const result = await runCommand(listWorkspace(workspace), await withOutputBase(rest, workspace), { workspaceDir: workspace, resultGraph: false });
   for (const rel of result.removed ?? []) rmSync(join(workspace, rel), { force: true });
   const made = new Set<string>();
   for (const [rel, data] of Object.entries(result.outputs)) {

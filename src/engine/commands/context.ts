@@ -16,6 +16,8 @@ export interface CommandContext {
   readonly signal?: ShellSignal;
   /** Packages and .bzl files evaluated earlier, reused while unchanged (a worker keeps one across edits). */
   readonly loadCache?: LoadCache;
+  /** query/cquery: whether the result carries its graph (RunOptions.resultGraph). */
+  readonly resultGraph?: boolean;
 }
 
 /**

@@ -318,7 +318,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
   const partial = graph.skippedErrors.length > 0;
   const res = out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS, explanations);
   if (printed instanceof Uint8Array) res.stdoutBytes = printed;
-  res.graph = resultGraph(graph, ordered, result);
+  if (ctx.resultGraph !== false) res.graph = resultGraph(graph, ordered, result);
   return res;
 }
 

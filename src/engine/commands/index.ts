@@ -30,6 +30,8 @@ export interface RunOptions {
   readonly signal?: ShellSignal;
   /** Evaluated packages and .bzl files to reuse while unchanged (keep one across edits; absent: load cold). */
   readonly loadCache?: LoadCache;
+  /** query/cquery: set CommandResult.graph for a graph view (default); false when nothing shows it (the CLI). */
+  readonly resultGraph?: boolean;
 }
 
 const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
@@ -72,6 +74,7 @@ function begin(files: WorkspaceFiles | FileSource, argv: readonly string[], opts
     actionCache: opts.actionCache,
     signal: opts.signal,
     loadCache,
+    resultGraph: opts.resultGraph,
   };
   return { ctx, command, args };
 }

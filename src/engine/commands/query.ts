@@ -180,7 +180,7 @@ export function queryCommand(ctx: CommandContext, args: readonly string[]): Comm
   else out.stdout(latin1(printedOut));
   const res = out.result(partial ? EXIT.PARTIAL_ANALYSIS_FAILURE : EXIT.SUCCESS);
   if (typeof printedOut !== 'string') res.stdoutBytes = printedOut;
-  res.graph = resultGraph(graph, ordered, result);
+  if (ctx.resultGraph !== false) res.graph = resultGraph(graph, ordered, result);
   return res;
 }
 
