@@ -61,7 +61,8 @@ function parseArgs(argv: string[]): Args {
  * Whether every error line printed without --keep_going is a failure Bazel reports with it (`keepGoing`: that run's
  * outcome): the line itself; the closing "Analysis of target 'X' failed; build aborted: …" when every target it
  * names fails with --keep_going too (an ERROR, or the WARNING "errors encountered while analyzing target 'X'");
- * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p"; a
+ * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p" or that a
+ * target of p "contains an error and its package is in error"; a
  * bare failure that --keep_going reports after its context ("Skipping '//p:x': no such target …").
  */
 function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
@@ -73,7 +74,7 @@ function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
     // A failure --keep_going reports with its context ("Skipping '//p:x': <e>", "Evaluation of query … failed: <e>").
     if (keepGoing.errors.some((k) => k.endsWith(`: ${e}`))) return true;
     const pkg = /^error loading package '([^']*)': Package '\1' contains errors$/.exec(e);
-    if (pkg) return all.has(`package contains errors: ${pkg[1]}`);
+    if (pkg) return all.has(`package contains errors: ${pkg[1]}`) || keepGoing.errors.some((k) => k.startsWith(`Target '//${pkg[1]}:`) && k.includes(' contains an error and its package is in error'));
     const m = /^Analysis of target '([^']+)' failed; build aborted: (.*)$/.exec(e);
     if (!m) return false;
     const causes = [...m[2]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!);
