@@ -32,6 +32,10 @@ export interface EditToPanelsOptions {
   print?: boolean;
   /** A big workspace (bench/generate.ts) to measure as well, with a few edits: the worker's incremental loading. */
   large?: { name: string; files: Record<string, string> };
+  /** Measure the example workspaces (default true); false with `large` measures the big workspace alone. */
+  examples?: boolean;
+  /** Edits on the big workspace (default 7). */
+  largeEdits?: number;
 }
 
 export interface LatencyStats {
@@ -230,7 +234,7 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
 
     const byWorkspace = new Map<string, Sample[]>();
     const skipped: string[] = [];
-    for (const ex of examples()) {
+    for (const ex of options.examples === false ? [] : examples()) {
       const r = await measureWorkspace(page, ex, edits);
       if (typeof r === 'string') skipped.push(`${ex.name}: ${r}`);
       else byWorkspace.set(ex.name, r);
@@ -239,7 +243,7 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
     if (options.large) {
       const build = Object.keys(options.large.files).filter((p) => /(^|\/)BUILD(\.bazel)?$/.test(p)).sort();
       const ex: Example = { name: options.large.name, files: options.large.files, build: build[Math.floor(build.length / 2)]! };
-      const r = await measureWorkspace(page, ex, 7);
+      const r = await measureWorkspace(page, ex, options.largeEdits ?? 7);
       if (typeof r === 'string') skipped.push(`${ex.name}: ${r}`);
       else large = r;
     }
@@ -255,7 +259,7 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
       workspaces: byWorkspace.size,
       skipped,
     };
-    if (print) {
+    if (print && result.workspaces > 0) {
       console.log(
         `edit → panels (one digit typed into Monaco → Targets/Problems show the answer, settled; headless Chromium, production build, ${edits} edits a workspace): ` +
           `default workspace ${fmtStats(result.defaultWorkspace)}; all ${result.workspaces} example workspaces (${result.all.n} edits) ${fmtStats(result.all)}`,
@@ -264,10 +268,12 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
         `  of which keystroke → load request posted to the worker (the UI's debounce) ${fmtStats(result.untilRequest)}; ` +
           `request → panels (worker load + render) ${fmtStats(result.requestToPanels)}`,
       );
+    }
+    if (print) {
       if (result.large) {
         const l = result.large;
         console.log(
-          `edit → panels on ${options.large!.name} (7 edits): ${fmtStats(l.total)}; ` +
+          `edit → panels on ${options.large!.name} (${l.total.n} edits): ${fmtStats(l.total)}; ` +
             `keystroke → request ${fmtStats(l.untilRequest)}, request → panels ${fmtStats(l.requestToPanels)}`,
         );
       }
