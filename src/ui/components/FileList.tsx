@@ -46,7 +46,7 @@ const BUILD_NAMES = ['BUILD', 'BUILD.bazel'];
 
 export function FileList() {
   // The paths only, as one string: typing in a file changes no path, so the tree is not redrawn for it.
-  const pathKey = useWorkspace((s) => pathsKey(s.files));
+  const pathKey = useWorkspace((s) => pathsKey(s.files, s.textEdit?.base));
   const activePath = useWorkspace((s) => s.activePath);
   const lastOp = useFileOps((s) => s.undoStack[s.undoStack.length - 1]);
   const [editing, setEditing] = useState<Editing>(null);

@@ -7,7 +7,7 @@ import { MARKER_OWNER, markersByFile, modelPath } from './diagnostic-to-monaco.t
 import { useEngine } from '../state/engine-store.ts';
 import { currentProblems } from '../state/problems.ts';
 import { samePaths } from '../state/file-paths.ts';
-import { useWorkspace } from '../state/workspace-store.ts';
+import { editedPath, useWorkspace } from '../state/workspace-store.ts';
 import { registerMarkerProbe } from '../test-hook.ts';
 
 const resourceOf = (path: string) => monaco.Uri.from({ scheme: 'file', path: modelPath(path) });
@@ -33,7 +33,7 @@ export function startMarkerSync(): () => void {
   const offFiles = useWorkspace.subscribe((s, prev) => {
     // A new model (a file added or renamed) gets the markers the last result has for its path; an edit clears
     // the last command's markers (they answered other files).
-    if (s.files !== prev.files && !samePaths(s.files, prev.files)) applyMarkers();
+    if (s.files !== prev.files && editedPath(s, prev.files) === null && !samePaths(s.files, prev.files)) applyMarkers();
     else if (s.revision !== prev.revision && commandShown) applyMarkers();
   });
   const offProbe = registerMarkerProbe((path) =>

@@ -6,7 +6,7 @@
 import { monaco } from './monaco.ts';
 import { modelPath, pathOfModelPath } from './diagnostic-to-monaco.ts';
 import { languageForPath } from '../state/file-paths.ts';
-import { useWorkspace } from '../state/workspace-store.ts';
+import { editedPath, useWorkspace } from '../state/workspace-store.ts';
 import type { Files } from '../state/file-content.ts';
 
 const models = new Map<string, monaco.editor.ITextModel>();
@@ -43,14 +43,19 @@ export function syncModels(files: Files, previous?: Files): void {
       models.delete(path);
     }
   }
-  for (const [path, text] of Object.entries(files)) {
+  for (const path in files) {
+    const text = files[path];
     if (typeof text !== 'string' || (previous && previous[path] === text && models.has(path))) continue;
-    const model = models.get(path);
-    if (!model) models.set(path, createModel(path, text));
-    else if (model.getValue() !== text) {
-      // A change from outside the editor (test hook, undo of a delete…): keep it undoable in the editor.
-      model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
-    }
+    syncModel(path, text);
+  }
+}
+
+function syncModel(path: string, text: string): void {
+  const model = models.get(path);
+  if (!model) models.set(path, createModel(path, text));
+  else if (model.getValue() !== text) {
+    // A change from outside the editor (test hook, undo of a delete…): keep it undoable in the editor.
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
   }
 }
 
@@ -58,7 +63,12 @@ export function syncModels(files: Files, previous?: Files): void {
 export function startModelSync(): () => void {
   syncModels(useWorkspace.getState().files);
   const unsubscribe = useWorkspace.subscribe((state, previous) => {
-    if (state.files !== previous.files) syncModels(state.files, previous.files);
+    if (state.files === previous.files) return;
+    // A keystroke changed one text (most often the model's own, which then already holds it).
+    const path = editedPath(state, previous.files);
+    const text = path === null ? undefined : state.files[path];
+    if (path !== null && typeof text === 'string') syncModel(path, text);
+    else syncModels(state.files, previous.files);
   });
   return () => {
     unsubscribe();

@@ -107,9 +107,10 @@ let lastPaths: { files: Readonly<Record<string, unknown>>; key: string } | null 
 /**
  * The workspace's paths as one string (joined by NUL), for selectors that must not change when only a file's text
  * does: the last answer is reused while the paths stay the same, so a keystroke costs no join of every path.
+ * `sameAs`: files known to have the same paths (the workspace store's `textEdit.base`), which spares the comparison.
  */
-export function pathsKey(files: Readonly<Record<string, unknown>>): string {
-  if (lastPaths && (lastPaths.files === files || samePaths(lastPaths.files, files))) {
+export function pathsKey(files: Readonly<Record<string, unknown>>, sameAs?: Readonly<Record<string, unknown>>): string {
+  if (lastPaths && (lastPaths.files === files || lastPaths.files === sameAs || samePaths(lastPaths.files, files))) {
     lastPaths = { files, key: lastPaths.key };
     return lastPaths.key;
   }

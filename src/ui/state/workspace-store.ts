@@ -14,6 +14,16 @@ export interface RevealRequest {
   seq: number;
 }
 
+export interface TextEdit {
+  readonly base: Files;
+  readonly path: string;
+}
+
+/** The path whose text alone changed between `previous` and `state`, when the store says so; else null. */
+export function editedPath(state: Pick<WorkspaceState, 'textEdit'>, previous: Files): string | null {
+  return state.textEdit && state.textEdit.base === previous ? state.textEdit.path : null;
+}
+
 export interface WorkspaceState {
   files: Files;
   /** Bumped on every change to `files`; the engine results record the revision they answer. */
@@ -21,6 +31,12 @@ export interface WorkspaceState {
   activePath: string | null;
   reveal: RevealRequest | null;
   lastDeleted: { path: string; text: FileContent; wasActive: boolean } | null;
+  /**
+   * Set by setText: `files` is `base` with the text of `path` changed and nothing else. A subscriber whose previous
+   * `files` is `base` then knows what a keystroke changed without comparing thousands of paths; any other change
+   * leaves it null (or naming another base), and subscribers compare as before.
+   */
+  textEdit: TextEdit | null;
 
   setText(path: string, text: string): void;
   /** Returns an error message, or null when the file was created (and opened). */
@@ -45,11 +61,12 @@ export const useWorkspace = create<WorkspaceState>()((set, get) => ({
   activePath: DEFAULT_ACTIVE_FILE,
   reveal: null,
   lastDeleted: null,
+  textEdit: null,
 
   setText(path, text) {
     const { files, revision } = get();
     if (!(path in files) || files[path] === text) return;
-    set({ files: { ...files, [path]: text }, revision: revision + 1 });
+    set({ files: { ...files, [path]: text }, revision: revision + 1, textEdit: { base: files, path } });
   },
 
   addFile(input, text = '') {
@@ -57,7 +74,7 @@ export const useWorkspace = create<WorkspaceState>()((set, get) => ({
     const path = normalizePath(input);
     const problem = pathProblem(path, Object.keys(files));
     if (problem) return problem;
-    set({ files: { ...files, [path]: text }, revision: revision + 1, activePath: path });
+    set({ files: { ...files, [path]: text }, revision: revision + 1, activePath: path, textEdit: null });
     return null;
   },
 
@@ -70,7 +87,7 @@ export const useWorkspace = create<WorkspaceState>()((set, get) => ({
     if (problem) return problem;
     const next: Files = {};
     for (const [p, t] of Object.entries(files)) next[p === from ? to : p] = t;
-    set({ files: next, revision: revision + 1, activePath: activePath === from ? to : activePath });
+    set({ files: next, revision: revision + 1, activePath: activePath === from ? to : activePath, textEdit: null });
     return null;
   },
 
@@ -83,6 +100,7 @@ export const useWorkspace = create<WorkspaceState>()((set, get) => ({
       revision: revision + 1,
       activePath: activePath === path ? firstPath(rest) : activePath,
       lastDeleted: { path, text, wasActive: activePath === path },
+      textEdit: null,
     });
   },
 
@@ -94,6 +112,7 @@ export const useWorkspace = create<WorkspaceState>()((set, get) => ({
       revision: revision + 1,
       activePath: lastDeleted.wasActive ? lastDeleted.path : activePath,
       lastDeleted: null,
+      textEdit: null,
     });
   },
 
@@ -108,6 +127,6 @@ export const useWorkspace = create<WorkspaceState>()((set, get) => ({
 
   replaceWorkspace(files, activePath) {
     const active = activePath && activePath in files ? activePath : firstPath(files);
-    set({ files: { ...files }, revision: get().revision + 1, activePath: active, reveal: null, lastDeleted: null });
+    set({ files: { ...files }, revision: get().revision + 1, activePath: active, reveal: null, lastDeleted: null, textEdit: null });
   },
 }));
