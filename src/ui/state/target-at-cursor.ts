@@ -45,12 +45,29 @@ export function matchingParen(text: string, open: number): number {
   return text.length;
 }
 
+/** A load's targets by the file that declares them, made once per targets array (a keystroke moves the cursor). */
+const byFileCache = new WeakMap<readonly TargetSummary[], Map<string, TargetSummary[]>>();
+
+function targetsDeclaredIn(targets: readonly TargetSummary[], path: string): readonly TargetSummary[] {
+  let byFile = byFileCache.get(targets);
+  if (!byFile) {
+    byFile = new Map();
+    for (const t of targets) {
+      let list = byFile.get(t.location.file);
+      if (!list) byFile.set(t.location.file, (list = []));
+      list.push(t);
+    }
+    byFileCache.set(targets, byFile);
+  }
+  return byFile.get(path) ?? [];
+}
+
 /** The rule target whose declaring call in `path` contains the cursor, or null. */
 export function targetAtCursor(text: string, path: string, targets: readonly TargetSummary[], cursor: Position): TargetSummary | null {
   const starts = lineStarts(text);
   const at = offsetOf(starts, cursor);
   let best: { t: TargetSummary; start: number; end: number } | null = null;
-  for (const t of targets) {
+  for (const t of targetsDeclaredIn(targets, path)) {
     if (t.location.file !== path || t.kind === 'source file' || t.kind === 'generated file') continue;
     const open = offsetOf(starts, t.location);
     if (text[open] !== '(') continue;

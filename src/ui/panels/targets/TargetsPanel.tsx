@@ -1,7 +1,7 @@
 // Targets: what the last load found, grouped by package, each with its rule kind; a row opens its declaration,
 // and its chevron shows the attributes from the rule's schema (type, value as written, defaults on request).
 
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { TargetDetails, TargetSummary } from '../../../worker/protocol.ts';
 import { sameTargets } from '../../../worker/sync.ts';
 import { KindBadge } from '../../components/KindBadge.tsx';
@@ -17,8 +17,17 @@ export function isFileTarget(t: TargetSummary): boolean {
   return t.kind === 'source file' || t.kind === 'generated file';
 }
 
+/** Rule targets per targets array: the selector runs on every change of the engine store (each keystroke). */
+const ruleCounts = new WeakMap<readonly TargetSummary[], number>();
+
+function ruleCount(targets: readonly TargetSummary[]): number {
+  let n = ruleCounts.get(targets);
+  if (n === undefined) ruleCounts.set(targets, (n = targets.filter((t) => !isFileTarget(t)).length));
+  return n;
+}
+
 export function useTargetCount(): number {
-  return useEngine((s) => s.load?.result.targets.filter((t) => !isFileTarget(t)).length ?? 0);
+  return useEngine((s) => (s.load ? ruleCount(s.load.result.targets) : 0));
 }
 
 function groupByPackage(targets: readonly TargetSummary[]): [string, TargetSummary[]][] {
@@ -44,12 +53,17 @@ export function TargetsPanel() {
   /** Packages the user folded or unfolded, with the state chosen (otherwise the default applies). */
   const [folds, setFolds] = useState<ReadonlyMap<string, boolean>>(new Map());
   const needle = filter.trim().toLowerCase();
-  const targets = (load?.result.targets ?? []).filter(
-    (t) =>
-      (showFiles || !isFileTarget(t)) &&
-      (!needle || t.label.toLowerCase().includes(needle) || t.kind.toLowerCase().includes(needle)),
-  );
-  const groups = groupByPackage(targets);
+  const all = load?.result.targets;
+  // Kept while the load and the filter stay: a keystroke re-renders the panel (its results turn stale) long
+  // before the next load answers.
+  const { targets, groups } = useMemo(() => {
+    const targets = (all ?? []).filter(
+      (t) =>
+        (showFiles || !isFileTarget(t)) &&
+        (!needle || t.label.toLowerCase().includes(needle) || t.kind.toLowerCase().includes(needle)),
+    );
+    return { targets, groups: groupByPackage(targets) };
+  }, [all, showFiles, needle]);
   const foldByDefault = targets.length > FOLD_ABOVE_ROWS;
   const activePackage = activePath && (load?.result.packages ?? []).includes(packageDir(activePath)) ? packageDir(activePath) : null;
   const isFolded = (pkg: string) => folds.get(pkg) ?? (foldByDefault && pkg !== activePackage);
