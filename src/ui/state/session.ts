@@ -18,7 +18,7 @@ import { useEngine } from './engine-store.ts';
 import { useLayout } from './layout-store.ts';
 import { useFileOps } from './file-ops.ts';
 import { embedRequest } from './embed-link.ts';
-import { decodeShareFragment, encodeShareState, isShareFragment, type ShareState } from './share-link.ts';
+import { decodeShareFragment, encodeShareState, encodeShareStateAsync, isShareFragment, type ShareState } from './share-link.ts';
 import { resetTabs } from './tabs-store.ts';
 import { useWorkspace } from './workspace-store.ts';
 import {
@@ -482,10 +482,35 @@ function readSaved(): string | null {
 export function saveNow(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
+  saveSeq++;
   if (!saving || holdLocalSaves) return;
   const state = snapshot();
-  lastSize = Object.values(state.files).reduce((n, content) => n + content.length, 0);
-  const encoded = encodeShareState(state);
+  lastSize = sizeOf(state);
+  writeLocal(encodeShareState(state));
+}
+
+const sizeOf = (state: ShareState) => Object.values(state.files).reduce((n, content) => n + content.length, 0);
+
+/** Bumped by every save: an asynchronous save that finishes after a newer one began writes nothing. */
+let saveSeq = 0;
+
+/**
+ * The save after a pause in typing. A big workspace is compressed asynchronously (encodeShareStateAsync), so that
+ * the main thread stays free for the keystrokes and panels meanwhile; a small one at once, as saveNow.
+ */
+function saveAfterPause(): void {
+  saveTimer = undefined;
+  const seq = ++saveSeq;
+  if (!saving || holdLocalSaves) return;
+  const state = snapshot();
+  lastSize = sizeOf(state);
+  if (lastSize <= BIG_WORKSPACE_CHARS) return writeLocal(encodeShareState(state));
+  void encodeShareStateAsync(state).then((encoded) => {
+    if (seq === saveSeq && saving && !holdLocalSaves) writeLocal(encoded);
+  });
+}
+
+function writeLocal(encoded: string): void {
   try {
     storage()?.setItem(STORAGE_KEY, encoded);
     lastLocalError = null;
@@ -500,10 +525,12 @@ export function saveNow(): void {
   storeCurrentLater(encoded);
 }
 
-/** Saving deflates the whole workspace on the main thread: a big one is saved after a longer pause in typing. */
+/** Saving encodes the whole workspace: a big one is saved after a longer pause in typing. */
 export function saveDelayMillis(totalChars: number): number {
-  return totalChars > 200_000 ? 1500 : 300;
+  return totalChars > BIG_WORKSPACE_CHARS ? 1500 : 300;
 }
+
+const BIG_WORKSPACE_CHARS = 200_000;
 
 let lastSize = 0;
 
@@ -511,7 +538,7 @@ function scheduleSave(): void {
   if (!saving) return;
   clearTimeout(saveTimer);
   // The size is the last save's (a workspace rarely grows tenfold between two saves).
-  saveTimer = setTimeout(saveNow, saveDelayMillis(lastSize));
+  saveTimer = setTimeout(saveAfterPause, saveDelayMillis(lastSize));
 }
 
 let stopSaving: (() => void) | null = null;

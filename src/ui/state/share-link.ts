@@ -81,6 +81,23 @@ export function fromBase64Url(text: string): Uint8Array | null {
 
 /** The fragment (without `#`) for a state. Keys are written in a fixed order so equal states give equal links. */
 export function encodeShareState(state: ShareState): string {
+  return `rp${SHARE_VERSION}.` + toBase64Url(deflateRaw(shareJson(state), { level: 9 }));
+}
+
+/**
+ * The same link text, compressed by the browser's CompressionStream (native, and not one long task on the main
+ * thread: a workspace of megabytes takes pako ≈ 0.7 s). The bytes may differ from encodeShareState's (another
+ * deflate), the state they decode to does not. Falls back to pako where there is no CompressionStream.
+ */
+export async function encodeShareStateAsync(state: ShareState): Promise<string> {
+  const json = shareJson(state);
+  if (typeof CompressionStream !== 'function') return `rp${SHARE_VERSION}.` + toBase64Url(deflateRaw(json, { level: 9 }));
+  const stream = new Blob([json as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  return `rp${SHARE_VERSION}.` + toBase64Url(bytes);
+}
+
+function shareJson(state: ShareState): Uint8Array {
   const files = Object.keys(state.files)
     .sort()
     .map((p) => {
@@ -96,7 +113,7 @@ export function encodeShareState(state: ShareState): string {
     extras: state.extras,
     lesson: state.lesson,
   });
-  return `rp${SHARE_VERSION}.` + toBase64Url(deflateRaw(new TextEncoder().encode(json), { level: 9 }));
+  return new TextEncoder().encode(json);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
