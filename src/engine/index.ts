@@ -19,6 +19,7 @@ import {
   type PlainAttrValue,
   type FileContent,
   type FileSource,
+  type Package,
 } from './loading/index.ts';
 import { commandLine, OPTIONS, targetConfiguration } from './config/index.ts';
 import { Analysis } from './actions/index.ts';
@@ -76,15 +77,7 @@ export function loadWorkspace(files: WorkspaceFiles | FileSource, opts: { cancel
   const loader = new Loader(workspace, { cancel: opts.cancel, cache: opts.loadCache });
   const targets: TargetSummary[] = [];
   for (const pkg of loader.loadAllPackages()) {
-    for (const t of pkg.sortedTargets()) {
-      targets.push({
-        label: labelToString(t.label),
-        kind: targetKind(t),
-        package: pkg.name,
-        name: t.label.name,
-        location: { file: t.location.file, line: t.location.line, column: t.location.column },
-      });
-    }
+    for (const t of summariesOf(pkg)) targets.push(t);
   }
   loader.loadAllBzl();
   const prefix = workspace.rootPrefix;
@@ -92,6 +85,28 @@ export function loadWorkspace(files: WorkspaceFiles | FileSource, opts: { cancel
     .map((d) => (prefix && d.file ? { ...d, file: prefix + d.file } : d))
     .sort(compareDiagnostics);
   return { profile: workspace.profile.name, diagnostics, packages: [...workspace.packages], targets };
+}
+
+/**
+ * A package's target summaries, made once per Package: a package the load cache reuses gives the very same
+ * objects, so an edit re-describes only the packages it re-evaluated (and the worker's delta finds the others
+ * unchanged by identity).
+ */
+const summaries = new WeakMap<Package, readonly TargetSummary[]>();
+
+function summariesOf(pkg: Package): readonly TargetSummary[] {
+  let s = summaries.get(pkg);
+  if (!s) {
+    s = pkg.sortedTargets().map((t) => ({
+      label: labelToString(t.label),
+      kind: targetKind(t),
+      package: pkg.name,
+      name: t.label.name,
+      location: { file: t.location.file, line: t.location.line, column: t.location.column },
+    }));
+    summaries.set(pkg, s);
+  }
+  return s;
 }
 
 /** Runs `bazel <argv…>` over the files. Never throws. */
