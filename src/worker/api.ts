@@ -4,21 +4,25 @@
 // result, so the worker outlives it and the UI shows it like any other problem.
 
 import { COMPARED_PROFILES, filesUnder } from './compare.ts';
-import { FileStore, LoadSender } from './sync.ts';
+import { FilesVersion, FileStore, LoadSender } from './sync.ts';
+import type { FileSource } from '../engine/index.ts';
 import type { CommandResult, CompareColumn, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, FilesArg, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 /** The part of src/engine/index.ts the worker uses. */
+/** What the engine reads: the files, or the worker's version of them (sync.ts). */
+type Files = WorkspaceFiles | FileSource;
+
 export interface EngineModule {
-  loadWorkspace(files: WorkspaceFiles, opts?: { cancel?: { cancelled: boolean }; loadCache?: unknown }): LoadResult;
-  runCommand(files: WorkspaceFiles, argv: string[], opts?: { workspaceDir?: string; actionCache?: unknown; loadCache?: unknown }): Promise<CommandResult>;
+  loadWorkspace(files: Files, opts?: { cancel?: { cancelled: boolean }; loadCache?: unknown }): LoadResult;
+  runCommand(files: Files, argv: string[], opts?: { workspaceDir?: string; actionCache?: unknown; loadCache?: unknown }): Promise<CommandResult>;
   /** The engine's action cache: one lives as long as the worker, so a rebuild with nothing changed runs nothing. */
   ActionCache?: new () => unknown;
   /** The engine's load cache: one lives as long as the worker, so an edit re-evaluates only what it affects. */
   LoadCache?: new () => unknown;
-  describeTarget?(files: WorkspaceFiles, label: string, opts?: { loadCache?: unknown }): TargetDetails | null;
+  describeTarget?(files: Files, label: string, opts?: { loadCache?: unknown }): TargetDetails | null;
   optionTable?(): OptionInfo[];
   ruleTable?(): RuleInfo[];
-  docsForFile?(files: WorkspaceFiles, pathOrLabel: string): DocsResult;
+  docsForFile?(files: Files, pathOrLabel: string): DocsResult;
   decodeBinaryproto?(bytes: Uint8Array): DecodedModuleInfo;
 }
 
@@ -85,7 +89,8 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       const columns: CompareColumn[] = [];
       let files: WorkspaceFiles;
       try {
-        files = store.resolve(arg);
+        const resolved = store.resolve(arg);
+        files = resolved instanceof FilesVersion ? resolved.toRecord() : resolved;
       } catch (error) {
         const result = failedResult(internalDiagnostic('reading the workspace', error));
         return timed({ columns: COMPARED_PROFILES.map((t) => ({ ...t, result, changes: [], millis: 0 })) }, start, now);

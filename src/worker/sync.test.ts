@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from '../engine/index.ts';
 import { createApi } from './api.ts';
-import { FileSender, FileStore, LoadReceiver, LoadSender } from './sync.ts';
+import { FileSender, FilesVersion, FileStore, LoadReceiver, LoadSender } from './sync.ts';
 import type { WorkspaceFiles } from './protocol.ts';
+
+/** What a version the worker resolved holds, as a record. */
+function filesOf(store: FileStore, ref: { synced: number }): WorkspaceFiles {
+  const v = store.resolve(ref);
+  return v instanceof FilesVersion ? v.toRecord() : v;
+}
 
 function workspace(packages: number, edit?: number): WorkspaceFiles {
   const files: Record<string, string> = { 'MODULE.bazel': '' };
@@ -20,7 +26,7 @@ describe('files cross to the worker as changes', () => {
     const first = sender.prepare(v1);
     expect(Object.keys(first.update!.set)).toHaveLength(51);
     store.apply(first.update!);
-    expect(store.resolve(first.ref)).toEqual(v1);
+    expect(filesOf(store, first.ref)).toEqual(v1);
     // The same object again: nothing to send.
     expect(sender.prepare(v1).update).toBeUndefined();
 
@@ -30,9 +36,57 @@ describe('files cross to the worker as changes', () => {
     expect(Object.keys(second.update!.set).sort()).toEqual(['bin.dat', 'new/BUILD', 'p7/BUILD']);
     expect(second.update!.remove).toEqual(['p3/BUILD']);
     store.apply(second.update!);
-    expect(store.resolve(second.ref)).toEqual(v2);
+    expect(filesOf(store, second.ref)).toEqual(v2);
     // An older version a call in flight still names is kept.
-    expect(store.resolve(first.ref)).toEqual(v1);
+    expect(filesOf(store, first.ref)).toEqual(v1);
+  });
+
+  it('a keystroke makes a version over the last one, naming it as the base of its edit', () => {
+    const sender = new FileSender();
+    const store = new FileStore();
+    let files = workspace(30);
+    const first = sender.prepare(files);
+    store.apply(first.update!);
+    let before = store.resolve(first.ref) as FilesVersion;
+    // More edits than a chain keeps: every version reads like the files it stands for, and says what it changed.
+    for (let i = 0; i < 40; i++) {
+      files = { ...files, [`p${i % 30}/BUILD`]: `filegroup(name = "e${i}")\n` };
+      const next = sender.prepare(files);
+      store.apply(next.update!);
+      const v = store.resolve(next.ref) as FilesVersion;
+      expect(v.toRecord()).toEqual(files);
+      expect(v.paths).toBe(before.paths);
+      expect(v.edit).toEqual({ base: before, changed: [`p${i % 30}/BUILD`] });
+      before = v;
+    }
+    // A file added or removed: new paths, and no edit to build on.
+    const { 'p1/BUILD': _, ...rest } = { ...files, 'q/BUILD': '' };
+    const next = sender.prepare(rest);
+    store.apply(next.update!);
+    const v = store.resolve(next.ref) as FilesVersion;
+    expect(v.toRecord()).toEqual(rest);
+    expect([...v.paths].sort()).toEqual(Object.keys(rest).sort());
+    expect(v.edit).toBeUndefined();
+    expect(v.read('p1/BUILD')).toBeUndefined();
+  });
+
+  it('the engine loads a version edited from the last one as an edit, with the result of a cold load', () => {
+    const sender = new FileSender();
+    const store = new FileStore();
+    const cache = new engine.LoadCache();
+    const step = (files: WorkspaceFiles) => {
+      const { update, ref } = sender.prepare(files);
+      if (update) store.apply(update);
+      return store.resolve(ref);
+    };
+    const v1 = step(workspace(20));
+    engine.loadWorkspace(v1, { loadCache: cache });
+    const w1 = cache.workspaceFor(v1);
+    const edited = workspace(20, 4);
+    const v2 = step(edited);
+    expect(engine.loadWorkspace(v2, { loadCache: cache })).toEqual(engine.loadWorkspace(edited));
+    // The workspace was edited from the last one (its structure shared), not built anew.
+    expect(cache.workspaceFor(v2).packages).toBe(w1.packages);
   });
 
   it('a fresh worker gets everything again', () => {

@@ -3,10 +3,10 @@
 // sent; the client keeps what it sent and what it received. Both sides start over when the worker is replaced.
 //
 //   client                                         worker
-//   FileSender.prepare(files) → update + ref  ──►  FileStore.apply(update); FileStore.resolve(ref) → files
+//   FileSender.prepare(files) → update + ref  ──►  FileStore.apply(update); FileStore.resolve(ref) → FilesVersion
 //   LoadReceiver.decode(delta) → LoadResult   ◄──  LoadSender.encode(result, since) → delta
 
-import type { LoadResult, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
+import type { FileContent, FileSource, LoadResult, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 
 /** A workspace version the worker holds, in place of the files themselves. */
 export interface SyncedFiles {
@@ -62,22 +62,74 @@ function sameContent(a: WorkspaceFiles[string] | undefined, b: WorkspaceFiles[st
   return false;
 }
 
+/**
+ * One version of the workspace in the worker, as the engine's FileSource: a map of contents, or, when an update
+ * kept every path, the files it set over the version before (a keystroke then costs no copy of thousands of
+ * files). Either way it names the version it edits (FileSource.edit), so the engine's load cache takes the new
+ * version as an edit of the files it last loaded without comparing them all. Chains are flattened every few
+ * versions, so that a read looks at a few maps at most.
+ */
+export class FilesVersion implements FileSource {
+  private constructor(
+    private readonly own: ReadonlyMap<string, FileContent>,
+    private readonly parent: FilesVersion | null,
+    private readonly depth: number,
+    readonly paths: readonly string[],
+    readonly edit?: { readonly base: FilesVersion; readonly changed: readonly string[] },
+  ) {}
+
+  static of(files: WorkspaceFiles): FilesVersion {
+    const own = new Map<string, FileContent>();
+    for (const path in files) own.set(path, files[path]!);
+    return new FilesVersion(own, null, 0, [...own.keys()]);
+  }
+
+  /** This version with `set` written and `remove` deleted. */
+  update(set: WorkspaceFiles, remove: readonly string[]): FilesVersion {
+    const changed = Object.keys(set);
+    const samePaths = remove.length === 0 && changed.every((p) => this.read(p) !== undefined);
+    if (samePaths && this.depth < MAX_DEPTH) {
+      return new FilesVersion(new Map(Object.entries(set)), this, this.depth + 1, this.paths, { base: this, changed });
+    }
+    const own = new Map<string, FileContent>();
+    for (const p of this.paths) own.set(p, this.read(p)!);
+    for (const p of changed) own.set(p, set[p]!);
+    for (const p of remove) own.delete(p);
+    return new FilesVersion(own, null, 0, samePaths ? this.paths : [...own.keys()], samePaths ? { base: this, changed } : undefined);
+  }
+
+  read(path: string): FileContent | undefined {
+    for (let v: FilesVersion | null = this; v; v = v.parent) {
+      const c = v.own.get(path);
+      if (c !== undefined) return c;
+    }
+    return undefined;
+  }
+
+  /** The files as a record (for the few calls that rewrite them, like Compare's). */
+  toRecord(): WorkspaceFiles {
+    const out: Record<string, FileContent> = {};
+    for (const p of this.paths) out[p] = this.read(p)!;
+    return out;
+  }
+}
+
+const MAX_DEPTH = 16;
+
 /** The worker's side: the recent versions of the workspace (calls may name one an update has since replaced). */
 export class FileStore {
-  private readonly versions = new Map<number, WorkspaceFiles>();
+  private readonly versions = new Map<number, FilesVersion>();
 
   constructor(private readonly keep = 8) {}
 
   apply(u: FileUpdate): void {
-    const base = u.base === null ? {} : this.versions.get(u.base);
-    if (!base) throw new Error(`the worker no longer holds workspace version ${u.base}`);
-    const next: Record<string, WorkspaceFiles[string]> = { ...base, ...u.set };
-    for (const path of u.remove) delete next[path];
-    this.versions.set(u.version, next);
+    const base = u.base === null ? null : this.versions.get(u.base);
+    if (base === undefined) throw new Error(`the worker no longer holds workspace version ${u.base}`);
+    this.versions.set(u.version, base === null ? FilesVersion.of(u.set) : base.update(u.set, u.remove));
     for (const v of [...this.versions.keys()].sort((a, b) => a - b).slice(0, Math.max(0, this.versions.size - this.keep))) this.versions.delete(v);
   }
 
-  resolve(files: FilesArg): WorkspaceFiles {
+  resolve(files: FilesArg): WorkspaceFiles | FilesVersion {
     if (!isSynced(files)) return files;
     const f = this.versions.get(files.synced);
     if (!f) throw new Error(`the worker no longer holds workspace version ${files.synced}`);

@@ -24,6 +24,12 @@ export interface FileSource {
   readonly paths: readonly string[];
   /** The content of one of `paths`; undefined when it cannot be read (gone since it was listed). */
   read(path: string): FileContent | undefined;
+  /**
+   * Optional: this source has exactly the paths of `base` and differs from it only in the contents of `changed`
+   * (the worker's next version of the files after a keystroke). It lets a workspace over `base` be edited into one
+   * over this source without comparing every file.
+   */
+  readonly edit?: { readonly base: FileSource | WorkspaceFiles; readonly changed: readonly string[] };
 }
 
 /** True for a FileSource, false for a WorkspaceFiles record (whose values are never functions). */
@@ -58,6 +64,8 @@ export class Workspace {
   readonly rootPrefix: string;
   /** Each path's key in the source: the path as given (before normalising, root prefix included). */
   private readonly keys: Map<string, string>;
+  /** The files this workspace was made from (an edit names them as its base). */
+  private readonly input: WorkspaceFiles | FileSource;
   private readonly readContent: FileSource['read'];
   /** Texts decoded so far, by path. */
   private readonly texts: Map<string, string>;
@@ -115,6 +123,7 @@ export class Workspace {
       for (const [p, k] of all) if (p.startsWith(prefix)) keys.set(p.slice(prefix.length), k);
     }
     this.keys = keys;
+    this.input = input;
     this.readContent = source;
     this.texts = new Map();
     this.profile = profile;
@@ -143,18 +152,36 @@ export class Workspace {
 
   /**
    * The workspace these files make, when they are this one's paths with some texts changed (an edit): it shares
-   * this one's structure, line indexes and every answer not about a changed text. Undefined when paths differ.
+   * this one's structure, line indexes and every answer not about a changed text. Undefined when paths differ,
+   * and for a FileSource that does not say it edits this one's (FileSource.edit).
    */
   edited(input: WorkspaceFiles | FileSource): Workspace | undefined {
-    if (this.rootPrefix !== '' || isFileSource(input)) return undefined;
-    const keys = Object.keys(input);
-    if (keys.length !== this.keys.size) return undefined;
-    const changed: string[] = [];
-    for (const k of keys) {
-      if (this.keys.get(k) !== k) return undefined;
-      if (!sameContent(this.readContent(k), input[k])) changed.push(k);
+    // The same source again (the worker's version of the files, which never changes): this workspace.
+    if (input === this.input && isFileSource(input)) return this;
+    if (this.rootPrefix !== '') return undefined;
+    let changed: string[];
+    let readContent: FileSource['read'];
+    if (isFileSource(input)) {
+      // Only a source that says how it differs from this one's (FileSource.edit); others are read anew.
+      if (!input.edit || input.edit.base !== this.input) return undefined;
+      changed = [];
+      for (const k of input.edit.changed) {
+        if (this.keys.get(k) !== k) return undefined;
+        if (!sameContent(this.readContent(k), input.read(k))) changed.push(k);
+      }
+      readContent = (k) => input.read(k);
+    } else {
+      const keys = Object.keys(input);
+      if (keys.length !== this.keys.size) return undefined;
+      changed = [];
+      for (const k of keys) {
+        if (this.keys.get(k) !== k) return undefined;
+        if (!sameContent(this.readContent(k), input[k])) changed.push(k);
+      }
+      readContent = (k) => (Object.hasOwn(input, k) ? input[k] : undefined);
     }
-    if (changed.length === 0) return this;
+    // Nothing changed: this workspace serves, unless later edits will name the new source as their base.
+    if (changed.length === 0 && !isFileSource(input)) return this;
     if (changed.includes('.bazelversion')) return undefined;
     const texts = new Map(this.texts);
     const sources = new Map(this.sources);
@@ -172,7 +199,8 @@ export class Workspace {
       marker: this.marker,
       rootPrefix: this.rootPrefix,
       keys: this.keys,
-      readContent: (k: string) => (Object.hasOwn(input, k) ? input[k] : undefined),
+      input,
+      readContent,
       texts,
       dirs: this.dirs,
       packageSet: this.packageSet,
