@@ -60,7 +60,8 @@ describe('files cross to the worker as changes', () => {
       before = v;
     }
     // A file added or removed: new paths, and no edit to build on.
-    const { 'p1/BUILD': _, ...rest } = { ...files, 'q/BUILD': '' };
+    const rest: Record<string, WorkspaceFiles[string]> = { ...files, 'q/BUILD': '' };
+    delete rest['p1/BUILD'];
     const next = sender.prepare(rest);
     store.apply(next.update!);
     const v = store.resolve(next.ref) as FilesVersion;

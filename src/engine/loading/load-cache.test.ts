@@ -52,6 +52,25 @@ describe('LoadCache', () => {
     expect(again).toMatchObject({ evaluated: 0, reused: 4 });
   });
 
+  it('judges an entry against the workspace it was last valid in, also when an edit in between never looked at it', () => {
+    const cache = new LoadCache();
+    load(BASE, cache);
+    // An edit of a/x.src (a's glob lists it; its text is read by nobody) and of c's BUILD, with only c loaded.
+    const second = { ...BASE, 'a/x.src': 'changed', 'c/BUILD': 'filegroup(name = "c2")\n' };
+    new Loader(cache.workspaceFor(second), { cache, workspaceDir: '/ws' }).getPackage('c');
+    // The next edit touches a/BUILD: a is judged against the first workspace, not the second.
+    const third = { ...second, 'a/BUILD': BASE['a/BUILD'] + 'filegroup(name = "more")\n' };
+    const warm = load(third, cache);
+    expect(warm.targets).toEqual(load(third).targets);
+    expect(warm.evaluated).toBe(1);
+    // And an edit that changes b's BUILD back and forth: b is re-evaluated each time, a and c reused.
+    const fourth = load({ ...third, 'b/BUILD': 'filegroup(name = "b3")\n' }, cache);
+    expect(fourth).toMatchObject({ evaluated: 1, reused: 3 });
+    const fifth = load(third, cache);
+    expect(fifth).toMatchObject({ evaluated: 1, reused: 3 });
+    expect(fifth.targets).toEqual(load(third).targets);
+  });
+
   it('re-evaluates only the edited package', () => {
     const warm = warmAgreesWithCold(BASE, { ...BASE, 'b/BUILD': 'filegroup(name = "b2")\n' });
     expect(warm).toMatchObject({ evaluated: 1, reused: 3 });

@@ -126,6 +126,8 @@ export class LoadCache {
   private lastWorkspace: Workspace | undefined;
   readonly packages = new Map<string, CachedPackage>();
   readonly bzl = new Map<string, CachedBzl>();
+  /** The last workspace that answered an entry's reads as recorded (Workspace.answersSameAs). */
+  readonly validIn = new WeakMap<Memo, Workspace>();
 
   /** The globals for a loader over this workspace; forgets everything when the profile or settings differ. */
   adopt(workspace: Workspace, workspaceDir: string, maxSteps: number | undefined): Globals {
@@ -227,7 +229,10 @@ export class Loader {
   }
 
   private memoOf(r: Recording): Memo {
-    return { reads: r.reads, loaded: r.loaded, log: r.log };
+    const memo = { reads: r.reads, loaded: r.loaded, log: r.log };
+    // Its reads were answered by this workspace.
+    this.opts.cache?.validIn.set(memo, this.workspace);
+    return memo;
   }
 
   /** True when a cached evaluation would come out the same in this workspace. */
@@ -235,12 +240,14 @@ export class Loader {
     const known = this.validity.get(memo);
     if (known !== undefined) return known;
     const cache = this.opts.cache!;
-    let valid = this.workspace.answersSame(memo.reads);
+    // Judged against the workspace it was last valid in: after a keystroke, only the edited texts are compared.
+    let valid = this.workspace.answersSameAs(memo.reads, cache.validIn.get(memo));
     for (const [path, dep] of memo.loaded) {
       if (!valid) break;
       valid = cache.bzl.get(path) === dep && this.stillValid(dep.memo);
     }
     this.validity.set(memo, valid);
+    if (valid) cache.validIn.set(memo, this.workspace);
     return valid;
   }
 

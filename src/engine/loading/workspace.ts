@@ -76,6 +76,9 @@ export class Workspace {
   private readonly recordings: WorkspaceReads[] = [];
   /** Answers already computed by `answersSame`, by key. */
   private readonly answers = new Map<string, string | undefined>();
+  /** The workspace this one is an edit of (Workspace.edited), and the paths whose texts the edit changed. */
+  private readonly editedFrom: Workspace | undefined = undefined;
+  private readonly changedTexts: readonly string[] = [];
 
   constructor(input: WorkspaceFiles | FileSource) {
     let source: FileSource['read'];
@@ -207,6 +210,8 @@ export class Workspace {
       sources,
       recordings: [],
       answers,
+      editedFrom: this,
+      changedTexts: changed,
     });
   }
 
@@ -214,7 +219,7 @@ export class Workspace {
   withProfile(profile: Profile): Workspace {
     if (profile === this.profile) return this;
     const next = Object.create(Workspace.prototype) as Workspace;
-    return Object.assign(next, this, { profile, recordings: [], answers: new Map(this.answers) });
+    return Object.assign(next, this, { profile, recordings: [], answers: new Map(this.answers), editedFrom: undefined, changedTexts: [] });
   }
 
   /** Starts noting every question asked of the workspace into a fresh WorkspaceReads, until `stopRecording`. */
@@ -239,6 +244,21 @@ export class Workspace {
         this.answers.set(key, now);
       }
       if (now !== answer) return false;
+    }
+    return true;
+  }
+
+  /**
+   * answersSame for reads that `base` answered as recorded. When this workspace is an edit of `base`, every answer
+   * but the texts of the edited files is the same in both (edits keep the paths), so only those are compared:
+   * a keystroke costs each cached package a few lookups, not one per question it asked.
+   */
+  answersSameAs(reads: WorkspaceReads, base: Workspace | undefined): boolean {
+    if (base === this) return true;
+    if (base === undefined || this.editedFrom !== base) return this.answersSame(reads);
+    for (const p of this.changedTexts) {
+      const key = `read\0${p}`;
+      if (reads.has(key) && reads.get(key) !== this.text(p)) return false;
     }
     return true;
   }
