@@ -44,6 +44,9 @@ export function buildTree(paths: Iterable<string>): DirNode {
 
 const BUILD_NAMES = ['BUILD', 'BUILD.bazel'];
 
+/** Above this many files, the browser skips drawing the directories out of view (workbench.css, `.many-files`). */
+const MANY_FILES = 1000;
+
 export function FileList() {
   // The paths only, as one string: typing in a file changes no path, so the tree is not redrawn for it.
   const pathKey = useWorkspace((s) => pathsKey(s.files, s.textEdit?.base));
@@ -190,7 +193,7 @@ export function FileList() {
           onDone={() => setEditing(null)}
         />
       )}
-      <ul className="file-tree" aria-labelledby="files-heading">
+      <ul className={'file-tree' + (paths.length > MANY_FILES ? ' many-files' : '')} aria-labelledby="files-heading">
         {tree.files.map((f) => renderFile(f, 0))}
         {tree.dirs.map((d) => renderDir(d, 0))}
       </ul>
