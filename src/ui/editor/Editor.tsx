@@ -9,6 +9,7 @@ import { useWorkspace } from '../state/workspace-store.ts';
 import { registerCursorProbe } from '../test-hook.ts';
 import { useSelection } from '../state/selection-store.ts';
 import { BinaryFileView } from './BinaryFileView.tsx';
+import { markFirstView } from '../state/first-view.ts';
 
 export interface EditorProps {
   /** Ctrl/Cmd+Enter inside the editor. */
@@ -81,6 +82,8 @@ export function Editor({ onRun }: EditorProps) {
     show(useWorkspace.getState().activePath);
     // A place asked for before the editor existed (a share link's cursor).
     reveal();
+    // After the frame that paints the editor.
+    const firstFrame = requestAnimationFrame(() => setTimeout(markFirstView));
     const unsubscribe = useWorkspace.subscribe((s, prev) => {
       if (s.files !== prev.files) {
         for (const path of viewStates.keys()) if (!(path in s.files)) viewStates.delete(path);
@@ -90,6 +93,7 @@ export function Editor({ onRun }: EditorProps) {
     });
 
     return () => {
+      cancelAnimationFrame(firstFrame);
       unsubscribe();
       cursorListener.dispose();
       unregisterProbe();

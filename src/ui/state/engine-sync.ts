@@ -9,6 +9,7 @@ import { useEngine } from './engine-store.ts';
 import { useLayout } from './layout-store.ts';
 import { useUi } from './ui-store.ts';
 import { useWorkspace } from './workspace-store.ts';
+import { afterFirstView } from './first-view.ts';
 
 /**
  * How long an edit waits for the next keystroke before the engine is asked. Short: the client keeps only the
@@ -56,7 +57,10 @@ async function loadNow(): Promise<void> {
 /** Starts following the workspace store; returns a function that stops following it. */
 export function startEngineSync(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  void loadNow();
+  // The worker starts once the editor is on screen (an edit before that asks at once).
+  afterFirstView(() => {
+    if (useEngine.getState().load === null && useEngine.getState().pendingRevision === null) void loadNow();
+  });
   const unsubscribe = useWorkspace.subscribe((state, previous) => {
     if (state.files === previous.files) return;
     useEngine.setState({ pendingRevision: state.revision });
