@@ -1,22 +1,25 @@
-// somepath(from, to): the nodes of one path from a node of `from` to a node of `to`, in path order — the first
-// found by a breadth-first search, as Bazel's getNodesOnPath does.
+// somepath(from, to): the nodes of one path from a node of `from` to a node of `to`, in path order — for query
+// and genquery the first found breadth-first; for cquery the one Bazel's getNodesOnPath finds with its stack.
 import type { NodeSet } from '../environment.ts';
 import type { QueryEvaluator, QueryFunction } from '../function.ts';
 
-/** The nodes of the first path found breadth-first from `from` to some node of `to`, in path order. */
-export function firstPath<T>(ev: QueryEvaluator<T>, from: NodeSet<T>, to: NodeSet<T>): NodeSet<T> {
+/**
+ * The nodes of the first path found from `starts` to a node `isGoal` accepts, in path order: breadth-first (a
+ * queue), or as Bazel's getNodesOnPath walks (a stack: the dependency pushed last is visited first).
+ */
+function searchPath<T>(ev: QueryEvaluator<T>, starts: NodeSet<T>, isGoal: (key: string) => boolean, order: 'breadth' | 'stack'): NodeSet<T> {
   const parent = new Map<string, string | null>();
   const nodes = new Map<string, T>();
-  const queue: string[] = [];
-  for (const [k, n] of from) {
+  const pending: string[] = [];
+  for (const [k, n] of starts) {
     parent.set(k, null);
     nodes.set(k, n);
-    queue.push(k);
+    pending.push(k);
   }
   let found: string | undefined;
-  for (let i = 0; i < queue.length; i++) {
-    const k = queue[i]!;
-    if (to.has(k)) {
+  for (let i = 0; order === 'breadth' ? i < pending.length : pending.length > 0; i++) {
+    const k = order === 'breadth' ? pending[i]! : pending.pop()!;
+    if (isGoal(k)) {
       found = k;
       break;
     }
@@ -25,7 +28,7 @@ export function firstPath<T>(ev: QueryEvaluator<T>, from: NodeSet<T>, to: NodeSe
       if (parent.has(c)) continue;
       parent.set(c, k);
       nodes.set(c, e.to);
-      queue.push(c);
+      pending.push(c);
     }
   }
   const path: string[] = [];
@@ -35,34 +38,14 @@ export function firstPath<T>(ev: QueryEvaluator<T>, from: NodeSet<T>, to: NodeSe
 }
 
 /**
- * cquery's path (SomePathFunction over the post-analysis environment): for each node of `from` in turn whose
- * closure reaches `to`, the path getNodesOnPath finds with its stack — a node's dependencies pushed in order, the
- * last pushed visited first (checked with 4.2.3, differential seed 53067).
+ * cquery's path (SomePathFunction over the post-analysis environment): from the first node of `from` whose closure
+ * reaches `to`, the path getNodesOnPath finds with its stack (checked with 4.2.3, differential seed 53067).
  */
 function stackPath<T>(ev: QueryEvaluator<T>, from: NodeSet<T>, to: NodeSet<T>): NodeSet<T> {
   for (const [start, startNode] of from) {
     const reached = ev.closure([startNode]);
     const goal = [...to.keys()].find((k) => reached.has(k));
-    if (goal === undefined) continue;
-    const parent = new Map<string, string | null>([[start, null]]);
-    const nodes = new Map<string, T>([[start, startNode]]);
-    const stack = [start];
-    while (stack.length > 0) {
-      const k = stack.pop()!;
-      if (k === goal) {
-        const path: string[] = [];
-        for (let at: string | null | undefined = k; at != null; at = parent.get(at)) path.push(at);
-        path.reverse();
-        return new Map(path.map((p) => [p, nodes.get(p)!]));
-      }
-      for (const e of ev.deps(nodes.get(k)!)) {
-        const c = ev.graph.key(e.to);
-        if (parent.has(c)) continue;
-        parent.set(c, k);
-        nodes.set(c, e.to);
-        stack.push(c);
-      }
-    }
+    if (goal !== undefined) return searchPath(ev, new Map([[start, startNode]]), (k) => k === goal, 'stack');
   }
   return new Map();
 }
@@ -75,6 +58,6 @@ export const somepath: QueryFunction = {
     // Bazel's SomePathFunction builds the whole transitive closure of `from` first: its loading errors (a
     // dependency in a package in error) are reported though the path is found before reaching them.
     ev.closure(from.values());
-    return ev.graph.command === 'cquery' ? stackPath(ev, from, to) : firstPath(ev, from, to);
+    return ev.graph.command === 'cquery' ? stackPath(ev, from, to) : searchPath(ev, from, (k) => to.has(k), 'breadth');
   },
 };
