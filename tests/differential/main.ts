@@ -63,7 +63,8 @@ function parseArgs(argv: string[]): Args {
  * names fails with --keep_going too (an ERROR, or the WARNING "errors encountered while analyzing target 'X'");
  * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p" or that a
  * target of p "contains an error and its package is in error"; a
- * bare failure that --keep_going reports after its context ("Skipping '//p:x': no such target …").
+ * bare failure that --keep_going reports after its context ("Skipping '//p:x': no such target …"); "While resolving
+ * configuration keys for X: Analysis of target 'K' failed" when --keep_going names a failing key of X and K fails.
  */
 function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
   const all = new Set(keepGoing.errors);
@@ -75,6 +76,9 @@ function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
     if (keepGoing.errors.some((k) => k.endsWith(`: ${e}`))) return true;
     const pkg = /^error loading package '([^']*)': Package '\1' contains errors$/.exec(e);
     if (pkg) return all.has(`package contains errors: ${pkg[1]}`) || keepGoing.errors.some((k) => k.startsWith(`Target '//${pkg[1]}:`) && k.includes(' contains an error and its package is in error'));
+    // Which of a target's failing select() keys is named first is decided by Bazel's threads (seed 53211).
+    const keys = /^While resolving configuration keys for (\S+): Analysis of target '([^']+)' failed$/.exec(e);
+    if (keys) return keepGoing.errors.some((k) => k.startsWith(`While resolving configuration keys for ${keys[1]}: `)) && failed(keys[2]!);
     const m = /^Analysis of target '([^']+)' failed; build aborted: (.*)$/.exec(e);
     if (!m) return false;
     const causes = [...m[2]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!);
