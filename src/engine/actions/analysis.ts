@@ -1331,6 +1331,10 @@ class Context implements RuleContext {
     this.analysis.report(this.rule, message, at);
   }
 
+  locatedError(text: string): void {
+    this.analysis.report(this.rule, text, {}, { printed: 'none' });
+  }
+
   warning(message: string, at?: LocateRequest): void {
     this.analysis.report(this.rule, message, at, { printed: 'none', severity: 'warning' });
   }

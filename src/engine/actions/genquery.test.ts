@@ -98,6 +98,24 @@ describe('genquery', () => {
     expect(missing.stderr).toContain("no such target '//b:t'");
   });
 
+  it("a broken target only an untaken select() branch reaches fails the genquery, its error printed once as its finder located it", async () => {
+    const files = {
+      'a/BUILD': 'filegroup(name = "fg", srcs = ["f1.txt", "f1.txt"])\nexports_files(["f2.txt"])',
+      'b/BUILD':
+        'config_setting(name = "ppc", values = {"cpu": "ppc"})\n' +
+        'filegroup(name = "fg", srcs = select({":ppc": ["//a:f2.txt"], "//conditions:default": []}))\n' +
+        'genquery(name = "q", expression = "deps(//b:fg)", scope = [":fg"])',
+    };
+    for (const [marker, profile, period] of [['WORKSPACE', { '.bazelversion': '4.2.3' }, '.'], ['MODULE.bazel', {}, '']] as const) {
+      const r = await runCommand({ [marker]: '', ...profile, ...files }, ['build', '//b:q']);
+      expect(r.exitCode).toBe(1);
+      const errors = r.stderr.split('\n').filter((l) => l.startsWith('ERROR: '));
+      expect(errors.filter((l) => l.includes("Label '//a:f1.txt' is duplicated"))).toHaveLength(1);
+      expect(errors).toContain("ERROR: /workspace/b/BUILD:2:10: Target '//a:f2.txt' contains an error and its package is in error and referenced by '//b:fg'");
+      expect(errors).toContain(`ERROR: /workspace/b/BUILD:3:9: in genquery rule //b:q: errors were encountered while computing transitive closure of the scope${period}`);
+    }
+  });
+
   it("an unknown --output in opts is a rule error listing genquery's formats", async () => {
     const r = await runCommand(
       { 'MODULE.bazel': '', 'a/BUILD': 'filegroup(name = "t")\ngenquery(name = "q", expression = "//a:t", scope = [":t"], opts = ["--output=blargh"])' },

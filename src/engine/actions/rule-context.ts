@@ -64,6 +64,8 @@ export interface RuleContext {
   attributeError(attr: string, message: string, value?: string): void;
   /** An error worded by the rule itself (printed located at the rule), marked where `at` says. */
   error(message: string, at?: LocateRequest): void;
+  /** An error already worded and located by whoever found it (`<file>:<line>:<col>: …`), printed as it is. */
+  locatedError(text: string): void;
   /** A warning, printed unlocated (`WARNING: <message>`), marked where `at` says. */
   warning(message: string, at?: LocateRequest): void;
 

@@ -68,8 +68,12 @@ export type GenqueryResult =
       readonly attribute?: 'opts';
       /** The message after `in genquery rule //q:q: ` (or `in opts attribute of genquery rule //q:q: `). */
       readonly message: string;
-      /** Errors reported before the rule's own (the broken targets of the scope's closure). */
+      /**
+       * Errors reported before the rule's own: the broken targets of the scope's closure, each already located
+       * (`<BUILD file>:<line>:<col>: … referenced by …`), or a missing scope target (`unlocated`, printed at the rule).
+       */
       readonly errors?: readonly string[];
+      readonly unlocated?: boolean;
       readonly warnings: readonly string[];
       readonly explanation: GenqueryExplanation;
     };
@@ -150,7 +154,7 @@ class ScopedTargetGraph extends TargetGraph {
 }
 
 /** The transitive closure of the scope (every edge, implicit ones included; visibility per profile), as label strings. */
-function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; packages: Set<string>; error?: string; transitiveErrors: string[] } {
+function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<string>; packages: Set<string>; error?: string; broken: boolean; transitiveErrors: string[] } {
   const visibility = loader.profile.genqueryScopeVisibility;
   const g = new TargetGraph(loader, { keepGoing: true, implicitDeps: true, hostDeps: true });
   const closure = new Set<string>();
@@ -161,7 +165,7 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
     try {
       t = g.target_(l);
     } catch (e) {
-      if (e instanceof QueryEvalError) return { closure, packages, error: e.message, transitiveErrors: [] };
+      if (e instanceof QueryEvalError) return { closure, packages, error: e.message, broken: true, transitiveErrors: [] };
       throw e;
     }
     queue.push(t);
@@ -176,8 +180,10 @@ function scopeClosure(loader: Loader, scope: readonly Label[]): { closure: Set<s
     for (const e of g.deps(t)) if (visibility || e.attr !== 'visibility') queue.push(e.to);
   }
   g.syncEvents();
-  const transitiveErrors = g.closureError ? g.events.filter((e) => e.severity === 'error').map((e) => e.text) : [];
-  return { closure, packages, transitiveErrors };
+  // The closure's own errors; a package's loading errors are the loader's events, printed once when it loaded.
+  const loaded = new Set(loader.events);
+  const transitiveErrors = g.closureError ? g.events.filter((e) => e.severity === 'error' && !loaded.has(e)).map((e) => e.text) : [];
+  return { closure, packages, broken: g.closureError, transitiveErrors };
 }
 
 /** One dependency path from `from` down to a scope target (every edge, breadth first), or undefined. */
@@ -269,11 +275,13 @@ export function evaluateGenquery(input: GenqueryInput): GenqueryResult {
   // The scope and its closure.
   const sc = scopeClosure(loader, scope);
   explanation.closure = [...sc.closure].sort();
-  // Where the scope is not analysed (profile row genqueryScopeAnalysed), genquery itself meets a broken closure:
-  // each error is reported, then the rule fails as a whole.
-  if (!profile.genqueryScopeAnalysed && (sc.error !== undefined || sc.transitiveErrors.length > 0)) {
+  // genquery itself meets a broken closure: each error is reported, then the rule fails as a whole. Where the scope
+  // is analysed (4.2.3, profile row genqueryScopeAnalysed) a missing scope target fails that analysis first, but the
+  // closure follows every select() branch, so an error only an untaken branch reaches still fails here (seed 54352).
+  if ((!profile.genqueryScopeAnalysed && sc.error !== undefined) || (sc.error === undefined && sc.broken)) {
     const errors = sc.error !== undefined ? [sc.error] : sc.transitiveErrors;
-    return { ok: false, message: 'errors were encountered while computing transitive closure of the scope', errors, warnings, explanation };
+    const message = `errors were encountered while computing transitive closure of the scope${profile.genqueryScopeAnalysed ? '.' : ''}`;
+    return { ok: false, message, errors, unlocated: sc.error !== undefined, warnings, explanation };
   }
   if (sc.error !== undefined) return fail(`query failed: ${sc.error}`);
 

@@ -19,7 +19,7 @@ export const genquery: RuleImplementation = {
     const expression = { attr: 'expression', value: ctx.string('expression') };
     for (const w of r.warnings) ctx.warning(w, expression);
     if (!r.ok) {
-      for (const e of r.errors ?? []) ctx.error(e);
+      for (const e of r.errors ?? []) (r.unlocated ? ctx.error(e) : ctx.locatedError(e));
       // Option errors concern `opts`; everything else (syntax, scope, evaluation) the expression.
       if (r.attribute) ctx.attributeError(r.attribute, r.message);
       else ctx.ruleError(r.message, expression);
