@@ -62,4 +62,12 @@ describe('cquery proto outputs', () => {
     expect(r.stdout).not.toContain('configurations {');
     expect(r.stdout).not.toContain('configuration_id');
   });
+
+  it("4.2.3: a config_setting's visibility as written (query prints //visibility:public, loading made it so)", async () => {
+    const ws = { WORKSPACE: '', '.bazelversion': '4.2.3', 'c/BUILD': 'config_setting(name = "s", values = {"cpu": "arm"}, visibility = ["//visibility:private"])' };
+    const cq = await runCommand(ws, ['cquery', '//c:s', '--output=textproto']);
+    expect(cq.stdout).toContain('        name: "visibility"\n        type: STRING_LIST\n        string_list_value: "//visibility:private"\n');
+    const q = await runCommand(ws, ['query', '//c:s', '--output=build']);
+    expect(q.stdout).toContain('visibility = ["//visibility:public"]');
+  });
 });

@@ -225,7 +225,12 @@ export class PackageBuilder {
     }
     // A config_setting of 4.2.3 is public whatever it declares (checked with 4.2.3: `deps()` has no package
     // group of it, a package group that does not exist is no error, xml prints //visibility:public).
-    if (schema.name === 'config_setting' && attrs.has('visibility') && profile.configSettingsPublic) attrs.set('visibility', [PUBLIC_VISIBILITY]);
+    // cquery's outputs still print the written value (checked with 4.2.3, seed 54484).
+    let writtenVisibility: readonly Label[] | undefined;
+    if (schema.name === 'config_setting' && attrs.has('visibility') && profile.configSettingsPublic) {
+      writtenVisibility = attrs.get('visibility') as readonly Label[];
+      attrs.set('visibility', [PUBLIC_VISIBILITY]);
+    }
     const mandatory = mandatoryAttributes(specs, profile.nativeShRules);
     for (let i = 0; i < mandatory.length; i++) {
       const s = mandatory[i]!;
@@ -248,7 +253,7 @@ export class PackageBuilder {
     if (this.defaultLicense !== undefined) byDefault('licenses', this.defaultLicense);
 
     const macroViolation = this.macroViolation(name);
-    const rule: RuleTarget = { kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError };
+    const rule: RuleTarget = { kind: 'rule', label, ruleClass: schema.name, schema, attrs, location: loc, callStack, outputs: [], inError, ...(writtenVisibility ? { writtenVisibility } : {}) };
     if (macroViolation) (rule as { macroViolation?: string }).macroViolation = macroViolation;
     if (packageDefaults) (rule as { packageDefaults?: ReadonlySet<string> }).packageDefaults = packageDefaults;
     this.pkg.targets.set(name, rule);

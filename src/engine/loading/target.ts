@@ -37,6 +37,11 @@ export interface RuleTarget {
   readonly packageDefaults?: ReadonlySet<string>;
   /** The symbolic macro that declared this rule outside its namespace (it cannot be analysed). */
   readonly macroViolation?: string;
+  /**
+   * A 4.2.3 config_setting's visibility as written, where loading made it public (profile row
+   * configSettingsPublic): cquery reads attributes through the configured attribute mapper and prints this.
+   */
+  readonly writtenVisibility?: readonly Label[];
 }
 
 /** Was the attribute set in the rule's call (not by a package default)? Query outputs show only these by default. */

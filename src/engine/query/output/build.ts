@@ -139,6 +139,7 @@ export function cqueryBuildFormatter(workspace: Workspace, configured: Configure
   return makeBuildFormatter(workspace, (t, n, profile, paths) =>
     explicitAttributes(t, workspace, profile, paths).map(([a, v]): [AttrSpec, string] => {
       const raw = t.attrs.get(a.name);
+      if (a.name === 'visibility' && t.writtenVisibility) return [a, plainToStarlark(a.type, t.writtenVisibility)];
       if (!(raw instanceof Configurable)) return [a, v];
       const resolved = configured.attribute(n as ConfiguredTarget, a.name);
       return [a, resolved === undefined ? v : plainToStarlark(a.type, resolved)];

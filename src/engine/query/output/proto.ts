@@ -168,8 +168,14 @@ function targetProto<T>(ctx: OutputContext<T>, n: T, workspace: Workspace, confi
         const { value, explicit } = listedValue(t, a, ownPkg, workspace, configDeps, o);
         if (!explicit && !o.protoDefaultValues) continue;
         // cquery reads attributes through the configured attribute mapper: a visibility not written has no value
-        // there (query prints the package's default).
-        const resolved = !configured ? undefined : t.attrs.get(a.name) instanceof Configurable ? configured(n, a.name) : a.name === 'visibility' && !explicit ? [] : undefined;
+        // there (query prints the package's default), and a 4.2.3 config_setting's written one (query: public).
+        const resolved = !configured
+          ? undefined
+          : t.attrs.get(a.name) instanceof Configurable
+            ? configured(n, a.name)
+            : a.name === 'visibility'
+              ? (explicit ? t.writtenVisibility : [])
+              : undefined;
         const flat = resolved !== undefined ? resolved : flattenValue(a.spec.type, value);
         attribute.push(attributeProto({ ...a.spec, name: a.name }, flat === SEVERAL_VALUES ? null : flat, explicit));
       }
