@@ -60,10 +60,10 @@ export interface EditToPanelsResult {
   workspaces: number;
   skipped: string[];
   /** The big workspace, when given and measured: keystroke → panels, and of it, until the request and after. */
-  large?: { total: LatencyStats; untilRequest: LatencyStats; requestToPanels: LatencyStats };
+  large?: { total: LatencyStats; untilRequest: LatencyStats; requestToPanels: LatencyStats; samples: Sample[] };
 }
 
-interface Sample {
+export interface Sample {
   total: number;
   untilRequest: number;
   afterRequest: number;
@@ -270,7 +270,7 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
     const all = [...byWorkspace.values()].flat();
     const result: EditToPanelsResult = {
       ...(large
-        ? { large: { total: stats(large.map((s) => s.total)), untilRequest: stats(large.map((s) => s.untilRequest)), requestToPanels: stats(large.map((s) => s.afterRequest)) } }
+        ? { large: { total: stats(large.map((s) => s.total)), untilRequest: stats(large.map((s) => s.untilRequest)), requestToPanels: stats(large.map((s) => s.afterRequest)), samples: large } }
         : {}),
       defaultWorkspace: stats((byWorkspace.get('default') ?? []).map((s) => s.total)),
       all: stats(all.map((s) => s.total)),
