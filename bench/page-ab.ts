@@ -6,6 +6,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import path from 'node:path';
 import { generateWorkspace } from './generate.ts';
 import { measureEditToPanels } from './page-edit.ts';
@@ -41,10 +42,12 @@ const { chromium } = await import('playwright-core');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 const ws = generateWorkspace(1000, 20);
 const large = { name: 'generated', files: ws.files };
-const figures: Record<'A' | 'B', { total: number[]; untilRequest: number[]; requestToPanels: number[]; p95: number[] }> = {
-  A: { total: [], untilRequest: [], requestToPanels: [], p95: [] },
-  B: { total: [], untilRequest: [], requestToPanels: [], p95: [] },
+const figures: Record<'A' | 'B', { total: number[]; untilRequest: number[]; requestToPanels: number[]; p95: number[]; all: number[] }> = {
+  A: { total: [], untilRequest: [], requestToPanels: [], p95: [], all: [] },
+  B: { total: [], untilRequest: [], requestToPanels: [], p95: [], all: [] },
 };
+/** The p-th percentile of all edits of all rounds (nearest rank). */
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)] ?? NaN;
 try {
   for (let r = 0; r < rounds; r++) {
     for (const [name, url, dist] of (r % 2 === 0 ? [['A', a.url, distA], ['B', b.url, distB]] : [['B', b.url, distB], ['A', a.url, distA]]) as ['A' | 'B', string, string][]) {
@@ -56,7 +59,8 @@ try {
         f.p95.push(res.large.total.p95);
         f.untilRequest.push(res.large.untilRequest.median);
         f.requestToPanels.push(res.large.requestToPanels.median);
-        console.log(`round ${r + 1} ${name}: median ${res.large.total.median.toFixed(0)} ms, p95 ${res.large.total.p95.toFixed(0)} ms; keystroke → request ${res.large.untilRequest.median.toFixed(0)} ms, request → panels ${res.large.requestToPanels.median.toFixed(0)} ms`);
+        f.all.push(...res.large.samples.map((s) => s.total));
+        console.log(`round ${r + 1} ${name} (load ${os.loadavg()[0].toFixed(1)}): median ${res.large.total.median.toFixed(0)} ms, p95 ${res.large.total.p95.toFixed(0)} ms; keystroke → request ${res.large.untilRequest.median.toFixed(0)} ms, request → panels ${res.large.requestToPanels.median.toFixed(0)} ms; edits ${res.large.samples.map((s) => s.total.toFixed(0)).join(' ')}`);
       } else {
         const res = await measurePageLoad(url, path.resolve(dist), { browser, print: false, loads: Number(process.env.BENCH_LOADS ?? 5) });
         f.total.push(median(res.usable));
@@ -68,7 +72,12 @@ try {
   }
   for (const name of ['A', 'B'] as const) {
     const f = figures[name];
-    if (mode === 'edit') console.log(`${name}: median of round medians ${median(f.total).toFixed(0)} ms, of round p95s ${median(f.p95).toFixed(0)} ms; keystroke → request ${median(f.untilRequest).toFixed(0)} ms, request → panels ${median(f.requestToPanels).toFixed(0)} ms`);
+    if (mode === 'edit') {
+      console.log(
+        `${name}: median of round medians ${median(f.total).toFixed(0)} ms, of round p95s ${median(f.p95).toFixed(0)} ms; keystroke → request ${median(f.untilRequest).toFixed(0)} ms, request → panels ${median(f.requestToPanels).toFixed(0)} ms; ` +
+          `all ${f.all.length} edits: median ${percentile(f.all, 0.5).toFixed(0)} ms, p95 ${percentile(f.all, 0.95).toFixed(0)} ms`,
+      );
+    }
     else console.log(`${name}: usable ${median(f.total).toFixed(0)} ms, settled ${median(f.requestToPanels).toFixed(0)} ms`);
   }
 } finally {

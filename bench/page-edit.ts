@@ -7,8 +7,8 @@
 // panel lists the renamed target and the engine is settled on the current text (window.__rulepen.isSettled()) —
 // Problems and Targets come from the same load result, so they update in the same React commit. All times are
 // taken inside the page: from the keydown to the DOM mutation that shows the target. They are also split at the
-// moment the page posts its load request to the engine worker: before it is the UI's wait for typing to pause
-// (LOAD_DEBOUNCE_MS in src/ui/state/engine-sync.ts), after it the worker's load and the render.
+// moment the page posts its load request to the engine worker: before it is the UI's handling of the keystroke
+// (src/ui/state/engine-sync.ts asks at the end of the edit's task), after it the worker's load and the render.
 //
 // measureEditToPanels(baseUrl) serves `npm run bench` (bench/run.ts, with the server and browser it already has);
 // alone, `node --import tsx bench/page-edit.ts [URL]` builds the site and serves it with `vite preview` first
@@ -36,6 +36,8 @@ export interface EditToPanelsOptions {
   examples?: boolean;
   /** Edits on the big workspace (default 7). */
   largeEdits?: number;
+  /** Called around the big workspace's edits, once it is loaded and the cursor placed (profilers: bench/page-profile.ts). */
+  aroundLargeEdits?: { before(page: Page): Promise<void>; after(page: Page): Promise<void> };
 }
 
 export interface LatencyStats {
@@ -50,7 +52,7 @@ export interface EditToPanelsResult {
   defaultWorkspace: LatencyStats;
   /** The same over every example workspace. */
   all: LatencyStats;
-  /** Of those: keystroke → the load request posted to the worker (the UI's debounce). */
+  /** Of those: keystroke → the load request posted to the worker (the UI's handling of the keystroke). */
   untilRequest: LatencyStats;
   /** And: load request → panels show the answer (worker load, transfer, React render). */
   requestToPanels: LatencyStats;
@@ -58,10 +60,10 @@ export interface EditToPanelsResult {
   workspaces: number;
   skipped: string[];
   /** The big workspace, when given and measured: keystroke → panels, and of it, until the request and after. */
-  large?: { total: LatencyStats; untilRequest: LatencyStats; requestToPanels: LatencyStats };
+  large?: { total: LatencyStats; untilRequest: LatencyStats; requestToPanels: LatencyStats; samples: Sample[] };
 }
 
-interface Sample {
+export interface Sample {
   total: number;
   untilRequest: number;
   afterRequest: number;
@@ -114,11 +116,19 @@ function instrument(): void {
   const w = window as unknown as { __benchKey: number; __benchPosts: number[] };
   w.__benchKey = 0;
   w.__benchPosts = [];
-  window.addEventListener('keydown', () => (w.__benchKey = performance.now()), { capture: true });
+  window.addEventListener(
+    'keydown',
+    () => {
+      w.__benchKey = performance.now();
+      performance.mark('bench:key');
+    },
+    { capture: true },
+  );
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
     const posts = w.__benchPosts;
     posts.push(performance.now());
+    performance.mark('bench:post');
     if (posts.length > 1000) posts.splice(0, posts.length - 1000);
     return post.apply(this, args as [unknown, StructuredSerializeOptions]);
   } as Worker['postMessage'];
@@ -142,8 +152,10 @@ function armWait(aria: string): void {
     __benchWait: Promise<Times | null>;
     __rulepen?: { isSettled(): boolean };
   };
-  const ready = () =>
-    w.__rulepen?.isSettled() === true && [...document.querySelectorAll('.target-row')].some((e) => e.getAttribute('aria-label') === aria);
+  // Looked for inside the Targets panel: a walk of the whole page (the file tree alone is ~100,000 elements at
+  // 20k targets) at every DOM mutation would slow down the page being measured.
+  const selector = `.target-row[aria-label="${CSS.escape(aria)}"]`;
+  const ready = () => w.__rulepen?.isSettled() === true && (document.getElementById('panel-targets') ?? document).querySelector(selector) !== null;
   w.__benchWait = new Promise((resolve) => {
     let finished = false;
     const finish = (ok: boolean) => {
@@ -154,6 +166,7 @@ function armWait(aria: string): void {
       clearInterval(poll);
       if (!ok) return resolve(null);
       const key = w.__benchKey;
+      performance.mark('bench:done');
       resolve({ key, post: w.__benchPosts.find((t) => t >= key) ?? NaN, done: performance.now() });
     };
     const check = () => ready() && finish(true);
@@ -177,7 +190,12 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
-async function measureWorkspace(page: Page, ex: Example, edits: number): Promise<Sample[] | string> {
+async function measureWorkspace(
+  page: Page,
+  ex: Example,
+  edits: number,
+  around?: EditToPanelsOptions['aroundLargeEdits'],
+): Promise<Sample[] | string> {
   const base = ex.files[ex.build]!.replace(/\n*$/, '\n');
   const text = `${base}\nfilegroup(name = "bench")\n`;
   const files = { ...ex.files, [ex.build]: text };
@@ -197,6 +215,7 @@ async function measureWorkspace(page: Page, ex: Example, edits: number): Promise
   }, [line, column] as const);
 
   const samples: Sample[] = [];
+  await around?.before(page);
   for (let i = 0; i < edits; i++) {
     const digit = String(i % 10);
     name += digit;
@@ -208,6 +227,7 @@ async function measureWorkspace(page: Page, ex: Example, edits: number): Promise
     // A pause between edits, as between a user's keystrokes that each get an answer.
     await page.waitForTimeout(50);
   }
+  await around?.after(page);
   const textNow = await page.evaluate((p) => window.__rulepen!.getFileText(p), ex.build);
   if (!textNow?.includes(`filegroup(name = "${name}")`)) return `the editor text is not what was typed (${JSON.stringify(textNow?.slice(-60))})`;
   return samples;
@@ -243,14 +263,14 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
     if (options.large) {
       const build = Object.keys(options.large.files).filter((p) => /(^|\/)BUILD(\.bazel)?$/.test(p)).sort();
       const ex: Example = { name: options.large.name, files: options.large.files, build: build[Math.floor(build.length / 2)]! };
-      const r = await measureWorkspace(page, ex, options.largeEdits ?? 7);
+      const r = await measureWorkspace(page, ex, options.largeEdits ?? 7, options.aroundLargeEdits);
       if (typeof r === 'string') skipped.push(`${ex.name}: ${r}`);
       else large = r;
     }
     const all = [...byWorkspace.values()].flat();
     const result: EditToPanelsResult = {
       ...(large
-        ? { large: { total: stats(large.map((s) => s.total)), untilRequest: stats(large.map((s) => s.untilRequest)), requestToPanels: stats(large.map((s) => s.afterRequest)) } }
+        ? { large: { total: stats(large.map((s) => s.total)), untilRequest: stats(large.map((s) => s.untilRequest)), requestToPanels: stats(large.map((s) => s.afterRequest)), samples: large } }
         : {}),
       defaultWorkspace: stats((byWorkspace.get('default') ?? []).map((s) => s.total)),
       all: stats(all.map((s) => s.total)),
@@ -265,7 +285,7 @@ export async function measureEditToPanels(baseUrl: string, options: EditToPanels
           `default workspace ${fmtStats(result.defaultWorkspace)}; all ${result.workspaces} example workspaces (${result.all.n} edits) ${fmtStats(result.all)}`,
       );
       console.log(
-        `  of which keystroke → load request posted to the worker (the UI's debounce) ${fmtStats(result.untilRequest)}; ` +
+        `  of which keystroke → load request posted to the worker (the UI's handling of the keystroke) ${fmtStats(result.untilRequest)}; ` +
           `request → panels (worker load + render) ${fmtStats(result.requestToPanels)}`,
       );
     }

@@ -69,22 +69,43 @@ export interface LoadResult {
 }
 
 /**
+ * A load as the worker keeps it between edits: the targets of each package, in the workspace's package order.
+ * A package the load cache reused gives the very same summary array (and objects) as the load before, so that
+ * what an edit changed is found by identity, package by package, without looking at every target.
+ */
+export interface PackagesLoad {
+  profile: ProfileName;
+  /** Sorted by file and position. */
+  diagnostics: Diagnostic[];
+  /** Package names, sorted; the same array as the load before while the workspace's paths stay. */
+  packages: readonly string[];
+  /** Each package's targets, for every package of `packages` (an empty list for a package without any). */
+  targets: ReadonlyMap<string, readonly TargetSummary[]>;
+}
+
+/**
  * Evaluates every BUILD file and every .bzl file (also those no BUILD file loads, so their errors show).
  * Diagnostics are sorted by file and position.
  */
 export function loadWorkspace(files: WorkspaceFiles | FileSource, opts: { cancel?: { cancelled: boolean }; loadCache?: LoadCache } = {}): LoadResult {
+  const load = loadPackages(files, opts);
+  const targets: TargetSummary[] = [];
+  for (const pkg of load.packages) for (const t of load.targets.get(pkg)!) targets.push(t);
+  return { profile: load.profile, diagnostics: load.diagnostics, packages: [...load.packages], targets };
+}
+
+/** loadWorkspace, with the targets kept by package (PackagesLoad). */
+export function loadPackages(files: WorkspaceFiles | FileSource, opts: { cancel?: { cancelled: boolean }; loadCache?: LoadCache } = {}): PackagesLoad {
   const workspace = opts.loadCache?.workspaceFor(files) ?? new Workspace(files);
   const loader = new Loader(workspace, { cancel: opts.cancel, cache: opts.loadCache });
-  const targets: TargetSummary[] = [];
-  for (const pkg of loader.loadAllPackages()) {
-    for (const t of summariesOf(pkg)) targets.push(t);
-  }
+  const targets = new Map<string, readonly TargetSummary[]>();
+  for (const pkg of loader.loadAllPackages()) targets.set(pkg.name, summariesOf(pkg));
   loader.loadAllBzl();
   const prefix = workspace.rootPrefix;
   const diagnostics = [...new Set(loader.diagnostics)]
     .map((d) => (prefix && d.file ? { ...d, file: prefix + d.file } : d))
     .sort(compareDiagnostics);
-  return { profile: workspace.profile.name, diagnostics, packages: [...workspace.packages], targets };
+  return { profile: workspace.profile.name, diagnostics, packages: workspace.packages, targets };
 }
 
 /**

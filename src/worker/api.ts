@@ -5,8 +5,8 @@
 
 import { COMPARED_PROFILES, filesUnder } from './compare.ts';
 import { FilesVersion, FileStore, LoadSender } from './sync.ts';
-import type { FileSource } from '../engine/index.ts';
-import type { CommandResult, CompareColumn, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, FilesArg, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import type { FileSource, PackagesLoad } from '../engine/index.ts';
+import type { CommandResult, CompareColumn, DecodedModuleInfo, Diagnostic, DocsResult, EngineWorkerApi, FilesArg, LoadResult, OptionInfo, RuleInfo, TargetDetails, TargetSummary, Timed, WorkspaceFiles } from './protocol.ts';
 
 /** The part of src/engine/index.ts the worker uses. */
 /** What the engine reads: the files, or the worker's version of them (sync.ts). */
@@ -14,6 +14,8 @@ type Files = WorkspaceFiles | FileSource;
 
 export interface EngineModule {
   loadWorkspace(files: Files, opts?: { cancel?: { cancelled: boolean }; loadCache?: unknown }): LoadResult;
+  /** loadWorkspace with the targets by package, each package's the same array while it is reused (PackagesLoad). */
+  loadPackages?(files: Files, opts?: { cancel?: { cancelled: boolean }; loadCache?: unknown }): PackagesLoad;
   runCommand(files: Files, argv: string[], opts?: { workspaceDir?: string; actionCache?: unknown; loadCache?: unknown }): Promise<CommandResult>;
   /** The engine's action cache: one lives as long as the worker, so a rebuild with nothing changed runs nothing. */
   ActionCache?: new () => unknown;
@@ -57,6 +59,16 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       return { profile: 'modern', diagnostics: [internalDiagnostic('loading the workspace', error)], packages: [], targets: [] };
     }
   }
+  async function loadByPackage(arg: FilesArg): Promise<PackagesLoad> {
+    try {
+      const files = store.resolve(arg);
+      const engine = await getEngine();
+      if (engine.loadPackages) return engine.loadPackages(files, { loadCache: loadCacheOf(engine) });
+      return byPackage(engine.loadWorkspace(files, { loadCache: loadCacheOf(engine) }));
+    } catch (error) {
+      return { profile: 'modern', diagnostics: [internalDiagnostic('loading the workspace', error)], packages: [], targets: new Map() };
+    }
+  }
   return {
     async sync(update) {
       store.apply(update);
@@ -67,7 +79,7 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
     },
     async loadDelta(files, since) {
       const start = now();
-      const result = await load(files);
+      const result = await loadByPackage(files);
       return timed(loads.encode(result, since), start, now);
     },
     async run(arg, argv) {
@@ -160,6 +172,17 @@ export function createApi(getEngine: () => Promise<EngineModule>, now: () => num
       }
     },
   };
+}
+
+/** A LoadResult as a PackagesLoad (an engine without loadPackages). */
+function byPackage(result: LoadResult): PackagesLoad {
+  const targets = new Map<string, TargetSummary[]>(result.packages.map((p) => [p, []]));
+  for (const t of result.targets) {
+    let g = targets.get(t.package);
+    if (!g) targets.set(t.package, (g = []));
+    g.push(t);
+  }
+  return { profile: result.profile, diagnostics: result.diagnostics, packages: [...targets.keys()], targets };
 }
 
 /** A command that could not run: exit code 37 (Bazel's internal error), the Diagnostic as its only output. */

@@ -5,8 +5,8 @@
 
 import * as Comlink from 'comlink';
 import { latestWins, type LatestWins, type Outcome } from './latest-wins.ts';
-import { FileSender, LoadReceiver, type SyncedFiles } from './sync.ts';
-import type { CommandResult, CompareResult, DecodedModuleInfo, DocsResult, EngineWorkerApi, LoadResult, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
+import { FileSender, LoadReceiver, type HeldLoad, type SyncedFiles } from './sync.ts';
+import type { CommandResult, CompareResult, DecodedModuleInfo, DocsResult, EngineWorkerApi, OptionInfo, RuleInfo, TargetDetails, Timed, WorkspaceFiles } from './protocol.ts';
 
 export type { Outcome } from './latest-wins.ts';
 
@@ -17,7 +17,13 @@ export type { Outcome } from './latest-wins.ts';
 export type RunChannel = 'command' | 'query' | 'why';
 
 export interface EngineClient {
-  load(files: WorkspaceFiles): Promise<Outcome<Timed<LoadResult>>>;
+  /** The workspace's load, merged from the worker's delta into the result before it (sync.ts). */
+  load(files: WorkspaceFiles): Promise<Outcome<Timed<HeldLoad>>>;
+  /**
+   * Says that `next` is `base` with the content of `path` changed and nothing else (a keystroke), so that the
+   * next request finds the files to send without comparing them all.
+   */
+  noteEdit(base: WorkspaceFiles, next: WorkspaceFiles, path: string): void;
   run(files: WorkspaceFiles, argv: string[], channel?: RunChannel): Promise<Outcome<Timed<CommandResult>>>;
   /** The Compare panel's run under both profiles (its own latest-wins slot). */
   compare(files: WorkspaceFiles, argv: string[]): Promise<Outcome<Timed<CompareResult>>>;
@@ -85,7 +91,7 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
     });
   }
 
-  const loads: LatestWins<WorkspaceFiles, Timed<LoadResult>> = latestWins((files) =>
+  const loads: LatestWins<WorkspaceFiles, Timed<HeldLoad>> = latestWins((files) =>
     withFiles(files, async (r, ref) => {
       const { result, millis } = await r.loadDelta(ref, receiver.since);
       return { result: receiver.decode(result), millis };
@@ -129,6 +135,7 @@ export function createEngineClient(spawn: () => Worker = spawnEngineWorker): Eng
 
   return {
     load: (files) => loads.request(files),
+    noteEdit: (base, next, path) => sender.noteEdit(base, next, path),
     run: (files, argv, channel = 'command') => runs[channel].request({ files, argv }),
     compare: (files, argv) => compares.request({ files, argv }),
     describe: (files, label) => describes.request({ files, label }),

@@ -10,7 +10,7 @@ export type { Diagnostic, DiagnosticKind, Range, RelatedLocation, Severity, Stac
 export type { CommandResult, FileContent, LoadResult, ModuleInfoView, TargetSummary, WorkspaceFiles } from '../engine/index.ts';
 export type { ProfileName as Profile } from '../engine/index.ts';
 export type { CompareColumn, CompareResult } from './compare.ts';
-export type { FileUpdate, FilesArg, LoadDelta, SyncedFiles } from './sync.ts';
+export type { FileUpdate, FilesArg, HeldLoad, LoadDelta, SyncedFiles } from './sync.ts';
 import type { FileUpdate, FilesArg, LoadDelta } from './sync.ts';
 export type {
   AttributeView,

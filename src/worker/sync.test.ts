@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as engine from '../engine/index.ts';
 import { createApi } from './api.ts';
 import { FileSender, FilesVersion, FileStore, LoadReceiver, LoadSender } from './sync.ts';
-import type { WorkspaceFiles } from './protocol.ts';
+import type { LoadResult, WorkspaceFiles } from './protocol.ts';
 
 /** What a version the worker resolved holds, as a record. */
 function filesOf(store: FileStore, ref: { synced: number }): WorkspaceFiles {
@@ -102,36 +102,163 @@ describe('files cross to the worker as changes', () => {
 });
 
 describe('load results cross back as the packages that changed', () => {
-  it('sends the edited package only, and the client rebuilds the whole result', async () => {
+  /** The client and the worker, with every message structured-cloned as postMessage does. */
+  function harness() {
     const api = createApi(async () => engine, () => 0);
     const sender = new FileSender();
     const receiver = new LoadReceiver();
-    const roundTrip = async (files: WorkspaceFiles) => {
+    return async (files: WorkspaceFiles, edit?: { base: WorkspaceFiles; path: string }) => {
+      if (edit) sender.noteEdit(edit.base, files, edit.path);
       const { update, ref } = sender.prepare(files);
-      if (update) await api.sync(update);
+      if (update) await api.sync(structuredClone(update));
       const { result } = await api.loadDelta(ref, receiver.since);
-      return { delta: result, full: receiver.decode(result) };
+      const delta = structuredClone(result);
+      return { update, delta, held: receiver.decode(delta) };
     };
+  }
+
+  /** What a LoadResult shows (HeldLoad's targets are a getter). */
+  const shown = (r: LoadResult) => ({ profile: r.profile, diagnostics: r.diagnostics, packages: r.packages, targets: r.targets });
+
+  /** Packages that all load one macro (two filegroups each) and declare a target of their own. */
+  function macroWorkspace(packages: number, suffix = '_twin'): Record<string, string> {
+    const files: Record<string, string> = {
+      'MODULE.bazel': '',
+      'defs/BUILD': '',
+      'defs/m.bzl': `def pair(name):\n    native.filegroup(name = name)\n    native.filegroup(name = name + "${suffix}")\n`,
+    };
+    for (let i = 0; i < packages; i++) files[`p${i}/BUILD`] = 'load("//defs:m.bzl", "pair")\npair(name = "a")\nfilegroup(name = "b")\n';
+    return files;
+  }
+
+  it('sends the edited package only, and the client merges it keeping the other packages’ objects', async () => {
+    const roundTrip = harness();
     const first = await roundTrip(workspace(40));
-    expect(Object.keys(first.delta.changed)).toHaveLength(40);
+    expect(first.delta.targets.size).toBe(40);
+    expect(shown(first.held)).toEqual(engine.loadWorkspace(workspace(40)));
     const edited = workspace(40, 12);
     const second = await roundTrip(edited);
-    expect(Object.keys(second.delta.changed)).toEqual(['p12']);
-    expect(second.full).toEqual(engine.loadWorkspace(edited));
-    // Unchanged packages keep their target objects (the panels can skip them).
-    expect(second.full.targets.find((t) => t.label === '//p0:a')).toBe(first.full.targets.find((t) => t.label === '//p0:a'));
+    expect([...second.delta.targets.keys()]).toEqual(['p12']);
+    expect(second.delta.packages).toBeNull();
+    expect(shown(second.held)).toEqual(engine.loadWorkspace(edited));
+    // Unchanged packages keep their arrays and target objects (the panels skip them by identity).
+    expect(second.held.byPackage.get('p0')).toBe(first.held.byPackage.get('p0'));
+    expect(second.held.targets.find((t) => t.label === '//p0:a')).toBe(first.held.targets.find((t) => t.label === '//p0:a'));
+    expect([...second.held.changedPackages]).toEqual(['p12']);
+    // Nothing changed: nothing travels, and the lists are the ones held.
+    const third = await roundTrip({ ...edited });
+    expect(third.delta.targets.size).toBe(0);
+    expect(third.delta.diagnosticFiles).toBeNull();
+    expect(third.held.packages).toBe(second.held.packages);
+    expect(third.held.diagnostics).toBe(second.held.diagnostics);
+  });
+
+  it('a removed target: the package travels without it', async () => {
+    const roundTrip = harness();
+    const files = macroWorkspace(10);
+    const first = await roundTrip(files);
+    const edited = { ...files, 'p5/BUILD': 'load("//defs:m.bzl", "pair")\npair(name = "a")\n' };
+    const { update, delta, held } = await roundTrip(edited, { base: files, path: 'p5/BUILD' });
+    expect(Object.keys(update!.set)).toEqual(['p5/BUILD']);
+    expect([...delta.targets.keys()]).toEqual(['p5']);
+    expect(held.byPackage.get('p5')!.filter((t) => t.kind !== 'source file').map((t) => t.name)).toEqual(['a', 'a_twin']);
+    expect(held.targets.some((t) => t.label === '//p5:b')).toBe(false);
+    expect(shown(held)).toEqual(engine.loadWorkspace(edited));
+    expect(held.byPackage.get('p4')).toBe(first.held.byPackage.get('p4'));
+  });
+
+  it('a renamed package: the package list travels, the old name is gone and the new one complete', async () => {
+    const roundTrip = harness();
+    const files = macroWorkspace(10);
+    const first = await roundTrip(files);
+    const { 'p3/BUILD': moved, ...rest } = files;
+    const renamed = { ...rest, 'q3/BUILD': moved! };
+    const { update, delta, held } = await roundTrip(renamed);
+    expect(update!.remove).toEqual(['p3/BUILD']);
+    expect(delta.packages).toEqual(engine.loadWorkspace(renamed).packages);
+    expect([...delta.targets.keys()]).toEqual(['q3']);
+    expect(held.byPackage.has('p3')).toBe(false);
+    expect(held.targets.filter((t) => t.package === 'q3' && t.kind !== 'source file').map((t) => t.label)).toEqual(['//q3:a', '//q3:a_twin', '//q3:b']);
+    expect(shown(held)).toEqual(engine.loadWorkspace(renamed));
+    expect(held.byPackage.get('p9')).toBe(first.held.byPackage.get('p9'));
+  });
+
+  it('a .bzl edit that every package loads: every package travels', async () => {
+    const roundTrip = harness();
+    const files = macroWorkspace(10);
+    await roundTrip(files);
+    const edited = { ...files, 'defs/m.bzl': macroWorkspace(0, '_other')['defs/m.bzl']! };
+    const { delta, held } = await roundTrip(edited, { base: files, path: 'defs/m.bzl' });
+    expect([...delta.targets.keys()].sort()).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`).sort());
+    expect(held.targets.filter((t) => t.name.endsWith('_other'))).toHaveLength(10);
+    expect(held.targets.some((t) => t.name.endsWith('_twin'))).toBe(false);
+    expect(shown(held)).toEqual(engine.loadWorkspace(edited));
+  });
+
+  it('a deleted BUILD file: its package leaves the list, its files join the package above', async () => {
+    const roundTrip = harness();
+    const files: Record<string, string> = { ...macroWorkspace(10), 'p7/data.txt': 'x', BUILD: 'exports_files(glob(["**/*.txt"]))\n' };
+    await roundTrip(files);
+    const { 'p7/BUILD': _, ...deleted } = files;
+    const { delta, held } = await roundTrip(deleted);
+    expect(delta.packages).not.toContain('p7');
+    expect(held.byPackage.has('p7')).toBe(false);
+    expect(held.targets.some((t) => t.label === '//:p7/data.txt')).toBe(true);
+    expect(held.targets.some((t) => t.package === 'p7')).toBe(false);
+    expect(shown(held)).toEqual(engine.loadWorkspace(deleted));
+  });
+
+  it('diagnostics travel by file: a fixed file’s leave, the others keep their objects', async () => {
+    const roundTrip = harness();
+    const files = macroWorkspace(6);
+    const broken = { ...files, 'p2/BUILD': 'filegroup(name = "x", srcs = [)\n', 'p4/BUILD': 'filegroup(name = "y", nope = 1)\n' };
+    const first = await roundTrip(broken);
+    expect(first.held.diagnostics.map((d) => d.file)).toEqual(expect.arrayContaining(['p2/BUILD', 'p4/BUILD']));
+    expect(shown(first.held)).toEqual(engine.loadWorkspace(broken));
+    const fixed = { ...broken, 'p2/BUILD': files['p2/BUILD']! };
+    const { delta, held } = await roundTrip(fixed, { base: broken, path: 'p2/BUILD' });
+    expect(delta.diagnosticFiles).toEqual(['p4/BUILD']);
+    expect(delta.diagnostics.size).toBe(0);
+    expect(shown(held)).toEqual(engine.loadWorkspace(fixed));
+    const p4 = (r: LoadResult) => r.diagnostics.filter((d) => d.file === 'p4/BUILD');
+    expect(p4(held)[0]).toBe(p4(first.held)[0]);
+    // And broken again: the file's diagnostics come back.
+    const again = await roundTrip(broken, { base: fixed, path: 'p2/BUILD' });
+    expect([...again.delta.diagnostics.keys()]).toEqual(['p2/BUILD']);
+    expect(shown(again.held)).toEqual(engine.loadWorkspace(broken));
   });
 
   it('a client that holds another result gets everything', () => {
     const sender = new LoadSender();
-    const result = engine.loadWorkspace(workspace(3));
+    const result = engine.loadPackages(workspace(3));
     const a = sender.encode(result, null);
     expect(a.base).toBeNull();
     const b = sender.encode(result, a.serial);
-    expect(b.changed).toEqual({});
+    expect(b.targets.size).toBe(0);
     const c = sender.encode(result, 999);
     expect(c.base).toBeNull();
-    expect(Object.keys(c.changed)).toHaveLength(3);
+    expect(c.targets.size).toBe(3);
     expect(() => new LoadReceiver().decode(b)).toThrow(/holds none/);
+  });
+
+  it('edits noted since the last request name the files to send; without a chain, every file is compared', () => {
+    const sender = new FileSender();
+    const v1: WorkspaceFiles = workspace(30);
+    sender.prepare(v1);
+    const v2 = { ...v1, 'p1/BUILD': 'x' };
+    sender.noteEdit(v1, v2, 'p1/BUILD');
+    const v3: WorkspaceFiles = { ...v2, 'p2/BUILD': 'y' };
+    sender.noteEdit(v2, v3, 'p2/BUILD');
+    // Two keystrokes between requests: both files, found from the chain.
+    expect(Object.keys(sender.prepare(v3).update!.set).sort()).toEqual(['p1/BUILD', 'p2/BUILD']);
+    // An edit undone within the chain sends nothing for that file.
+    const v4 = { ...v3, 'p3/BUILD': 'z' };
+    sender.noteEdit(v3, v4, 'p3/BUILD');
+    const v5 = { ...v4, 'p3/BUILD': v3['p3/BUILD']! };
+    sender.noteEdit(v4, v5, 'p3/BUILD');
+    expect(sender.prepare(v5).update!.set).toEqual({});
+    // Not noted: compared.
+    const v6 = { ...v5, 'p4/BUILD': 'w' };
+    expect(Object.keys(sender.prepare(v6).update!.set)).toEqual(['p4/BUILD']);
   });
 });

@@ -71,6 +71,8 @@ export class Workspace {
   private readonly texts: Map<string, string>;
   private readonly dirs: Set<string>;
   private readonly packageSet: Set<string>;
+  /** buildFileOf's answers by package, kept across edits (they keep the paths). */
+  private readonly buildFiles = new Map<string, string | undefined>();
   private readonly sources = new Map<string, SourceFile>();
   /** Open recordings, innermost last: a question is noted in the innermost only. */
   private readonly recordings: WorkspaceReads[] = [];
@@ -79,6 +81,8 @@ export class Workspace {
   /** The workspace this one is an edit of (Workspace.edited), and the paths whose texts the edit changed. */
   private readonly editedFrom: Workspace | undefined = undefined;
   private readonly changedTexts: readonly string[] = [];
+  /** The recorded question about each changed text (`read\0path`), made once per edit, not once per package. */
+  private readonly changedReads: readonly string[] = [];
 
   constructor(input: WorkspaceFiles | FileSource) {
     let source: FileSource['read'];
@@ -207,11 +211,13 @@ export class Workspace {
       texts,
       dirs: this.dirs,
       packageSet: this.packageSet,
+      buildFiles: this.buildFiles,
       sources,
       recordings: [],
       answers,
       editedFrom: this,
       changedTexts: changed,
+      changedReads: changed.map((p) => `read\0${p}`),
     });
   }
 
@@ -219,7 +225,7 @@ export class Workspace {
   withProfile(profile: Profile): Workspace {
     if (profile === this.profile) return this;
     const next = Object.create(Workspace.prototype) as Workspace;
-    return Object.assign(next, this, { profile, recordings: [], answers: new Map(this.answers), editedFrom: undefined, changedTexts: [] });
+    return Object.assign(next, this, { profile, recordings: [], answers: new Map(this.answers), editedFrom: undefined, changedTexts: [], changedReads: [] });
   }
 
   /** Starts noting every question asked of the workspace into a fresh WorkspaceReads, until `stopRecording`. */
@@ -256,9 +262,9 @@ export class Workspace {
   answersSameAs(reads: WorkspaceReads, base: Workspace | undefined): boolean {
     if (base === this) return true;
     if (base === undefined || this.editedFrom !== base) return this.answersSame(reads);
-    for (const p of this.changedTexts) {
-      const key = `read\0${p}`;
-      if (reads.has(key) && reads.get(key) !== this.text(p)) return false;
+    for (let i = 0; i < this.changedReads.length; i++) {
+      const key = this.changedReads[i]!;
+      if (reads.has(key) && reads.get(key) !== this.text(this.changedTexts[i]!)) return false;
     }
     return true;
   }
@@ -390,10 +396,12 @@ export class Workspace {
   }
 
   private buildFileOfRaw(pkg: string): string | undefined {
+    // Asked for every package at every load: remembered, for the lookups hash two new strings each.
+    if (this.buildFiles.has(pkg)) return this.buildFiles.get(pkg);
     const dir = pkg ? pkg + '/' : '';
-    if (this.keys.has(dir + 'BUILD.bazel')) return dir + 'BUILD.bazel';
-    if (this.keys.has(dir + 'BUILD')) return dir + 'BUILD';
-    return undefined;
+    const file = this.keys.has(dir + 'BUILD.bazel') ? dir + 'BUILD.bazel' : this.keys.has(dir + 'BUILD') ? dir + 'BUILD' : undefined;
+    this.buildFiles.set(pkg, file);
+    return file;
   }
 
   private packageOfRaw(path: string): string | undefined {

@@ -101,7 +101,7 @@ function EngineStatus() {
   else if (!load) text = 'loading…';
   else if (stale) text = 'updating…';
   else {
-    const n = load.result.targets.length;
+    const n = load.result.targetCount;
     const p = load.result.packages.length;
     const profile = load.result.profile === 'bazel4' ? 'Bazel 4' : 'modern Bazel';
     text = `${profile} · ${p} package${p === 1 ? '' : 's'}, ${n} target${n === 1 ? '' : 's'} · ${load.millis} ms`;

@@ -2,11 +2,12 @@
 // tagged with the workspace revision it answers so that the UI can grey out stale results.
 
 import { create } from 'zustand';
-import type { CommandResult, LoadResult } from '../../worker/protocol.ts';
+import type { CommandResult, HeldLoad } from '../../worker/protocol.ts';
 import { DEFAULT_COMMAND } from './default-workspace.ts';
 
 export interface LoadState {
-  result: LoadResult;
+  /** Merged from the worker's deltas: unchanged packages and files keep their objects from load to load. */
+  result: HeldLoad;
   revision: number;
   millis: number;
 }

@@ -1,5 +1,5 @@
-// The one module of the UI that talks to the engine worker: it reloads the workspace LOAD_DEBOUNCE_MS after the last
-// edit, and runs the command line on demand. Results land in the engine store.
+// The one module of the UI that talks to the engine worker: it reloads the workspace on every edit, and runs the
+// command line on demand. Results land in the engine store.
 
 import { createEngineClient, type EngineClient, type Outcome, type RunChannel } from '../../worker/client.ts';
 import type { CommandResult, DecodedModuleInfo, DocsResult, OptionInfo, RuleInfo, TargetDetails, Timed } from '../../worker/protocol.ts';
@@ -8,20 +8,25 @@ import { commandArgv } from './command-line.ts';
 import { useEngine } from './engine-store.ts';
 import { useLayout } from './layout-store.ts';
 import { useUi } from './ui-store.ts';
-import { useWorkspace } from './workspace-store.ts';
+import { editedPath, prepareEdit, useWorkspace } from './workspace-store.ts';
 import { afterFirstView } from './first-view.ts';
 
-/**
- * How long an edit waits for the next keystroke before the engine is asked. Short: the client keeps only the
- * latest request queued behind a running one, and the worker's load cache re-evaluates only what changed, so
- * asking on (almost) every keystroke keeps the panels within a frame or two of the text.
+/*
+ * An edit asks the engine at once, not after a pause in typing: the worker then loads while the page draws the
+ * keystroke, instead of after. A request made while the worker is busy waits, and only the latest waiting one is
+ * sent (the client's latest-wins queue); the worker's load cache re-evaluates only what changed, and the request
+ * carries only the edited file — so asking on every keystroke keeps the panels within a frame or two of the text.
  */
-export const LOAD_DEBOUNCE_MS = 16;
-
 let client: EngineClient | null = null;
 
 function engine(): EngineClient {
   return (client ??= createEngineClient());
+}
+
+/** Runs `f` once the page is idle (soon, where there is no idle callback). */
+function whenIdle(f: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(f, { timeout: 1000 });
+  else setTimeout(f, 50);
 }
 
 /** The revision whose load was last retried after the worker died, so that files that crash it are not retried forever. */
@@ -38,6 +43,10 @@ async function loadNow(): Promise<void> {
       load: { result: outcome.value.result, revision, millis: outcome.value.millis },
       pendingRevision: null,
       workerError: null,
+    });
+    whenIdle(() => {
+      // Settled: the next keystroke will find its copy of the files made.
+      if (useEngine.getState().pendingRevision === null) prepareEdit();
     });
   } else if (retriedRevision !== revision) {
     // The worker died (the files live here, not in the worker): the next request starts a fresh one, which
@@ -56,21 +65,18 @@ async function loadNow(): Promise<void> {
 
 /** Starts following the workspace store; returns a function that stops following it. */
 export function startEngineSync(): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   // The worker starts once the editor is on screen (an edit before that asks at once).
   afterFirstView(() => {
     if (useEngine.getState().load === null && useEngine.getState().pendingRevision === null) void loadNow();
   });
   const unsubscribe = useWorkspace.subscribe((state, previous) => {
     if (state.files === previous.files) return;
-    useEngine.setState({ pendingRevision: state.revision });
-    clearTimeout(timer);
-    timer = setTimeout(() => void loadNow(), LOAD_DEBOUNCE_MS);
+    // A keystroke: the next request sends this file alone, without comparing every file.
+    const path = editedPath(state, previous.files);
+    if (path !== null) engine().noteEdit(previous.files, state.files, path);
+    void loadNow();
   });
-  return () => {
-    clearTimeout(timer);
-    unsubscribe();
-  };
+  return unsubscribe;
 }
 
 export async function runCommandLine(text = useEngine.getState().commandText): Promise<void> {

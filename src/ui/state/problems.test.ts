@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandResult, Diagnostic, LoadResult } from '../../worker/protocol.ts';
+import type { CommandResult, Diagnostic } from '../../worker/protocol.ts';
+import { HeldLoad } from '../../worker/sync.ts';
 import type { CommandState, LoadState } from './engine-store.ts';
 import { problemCount, problemGroups, promptText } from './problems.ts';
 
@@ -12,7 +13,7 @@ const at = (file: string, line: number, message: string, extra: Partial<Diagnost
 });
 
 const syntax = at('b/BUILD', 2, "name 'foo' is not defined", { kind: 'resolve' });
-const load: LoadState = { result: { profile: 'modern', diagnostics: [syntax], packages: [], targets: [] } as LoadResult, revision: 3, millis: 1 };
+const load: LoadState = { result: new HeldLoad('modern', [], new Map(), [syntax], new Set()), revision: 3, millis: 1 };
 
 function command(diagnostics: Diagnostic[], over: Partial<CommandState> = {}): CommandState {
   const result: CommandResult = { exitCode: 1, stdout: '', stderr: '', outputs: {}, diagnostics };

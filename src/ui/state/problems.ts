@@ -30,8 +30,18 @@ export function promptText(text: string): string {
   return /^bazel(isk)?\b/.test(t) ? t : `bazel ${t}`;
 }
 
+/** Sorted once per diagnostics array: a load that changed no diagnostic keeps the array of the one before. */
+const sortedCache = new WeakMap<readonly Diagnostic[], readonly Diagnostic[]>();
+const NONE: readonly Diagnostic[] = [];
+
+function sorted(diagnostics: readonly Diagnostic[]): readonly Diagnostic[] {
+  let s = sortedCache.get(diagnostics);
+  if (!s) sortedCache.set(diagnostics, (s = [...diagnostics].sort(compareDiagnostics)));
+  return s;
+}
+
 export function problemGroups(load: LoadState | null, command: CommandState, revision: number): ProblemGroups {
-  const workspace = [...(load?.result.diagnostics ?? [])].sort(compareDiagnostics);
+  const workspace = load ? sorted(load.result.diagnostics) : NONE;
   // A command's errors are shown only for the files it ran on: an edit clears them until it runs again.
   if (command.status !== 'done' || !command.result || command.revision !== revision) return { workspace, command: null };
   const shown = new Set(workspace.map(sameKey));

@@ -2,6 +2,7 @@
 // a graph node or a Targets row) that the Why panel explains.
 
 import { create } from 'zustand';
+import type { HeldLoad, TargetSummary } from '../../worker/protocol.ts';
 import { useEngine } from './engine-store.ts';
 import { targetAtCursor } from './target-at-cursor.ts';
 import { useWorkspace } from './workspace-store.ts';
@@ -38,6 +39,20 @@ export const useSelection = create<SelectionState>()((set, get) => ({
   },
 }));
 
+/**
+ * The targets that may be declared in `path`: a BUILD file's package's (a keystroke then looks at one package,
+ * not at every target of the workspace), else all.
+ */
+function declaredIn(result: HeldLoad, path: string): readonly TargetSummary[] {
+  const slash = path.lastIndexOf('/');
+  const base = path.slice(slash + 1);
+  if (base === 'BUILD' || base === 'BUILD.bazel') {
+    const own = result.byPackage.get(slash < 0 ? '' : path.slice(0, slash));
+    if (own) return own;
+  }
+  return result.targets;
+}
+
 /** Follows the editor's cursor: inside a rule call, that call's target becomes the selection. */
 export function startSelectionSync(): () => void {
   function update(): void {
@@ -46,7 +61,7 @@ export function startSelectionSync(): () => void {
     if (!cursor || !load) return;
     const text = useWorkspace.getState().files[cursor.path];
     if (typeof text !== 'string') return;
-    const t = targetAtCursor(text, cursor.path, load.result.targets, cursor);
+    const t = targetAtCursor(text, cursor.path, declaredIn(load.result, cursor.path), cursor);
     // The same target (e.g. the editor moving to a graph node's declaration) keeps where it was picked.
     if (t && t.label !== useSelection.getState().label) useSelection.getState().select(t.label, 'editor');
   }

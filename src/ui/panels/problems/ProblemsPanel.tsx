@@ -1,6 +1,7 @@
 // Problems: the workspace's diagnostics (the last load) and the last command's (while the files are as it saw
 // them), in two groups sorted by place; a row, or one of its related locations, opens the file there.
 
+import { memo } from 'react';
 import type { Diagnostic } from '../../../worker/protocol.ts';
 import { DiagnosticItem } from '../../components/DiagnosticItem.tsx';
 import { useEngine } from '../../state/engine-store.ts';
@@ -29,7 +30,8 @@ export function ProblemsPanel() {
   );
 }
 
-function Group({
+/** Memoized: a keystroke re-renders the panel, but a list whose diagnostics did not change (the same array) is not redrawn. */
+const Group = memo(function Group({
   title,
   name,
   diagnostics,
@@ -61,4 +63,4 @@ function Group({
       )}
     </section>
   );
-}
+});

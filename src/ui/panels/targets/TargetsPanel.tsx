@@ -1,8 +1,8 @@
 // Targets: what the last load found, grouped by package, each with its rule kind; a row opens its declaration,
 // and its chevron shows the attributes from the rule's schema (type, value as written, defaults on request).
 
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import type { TargetDetails, TargetSummary } from '../../../worker/protocol.ts';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { HeldLoad, TargetDetails, TargetSummary } from '../../../worker/protocol.ts';
 import { sameTargets } from '../../../worker/sync.ts';
 import { KindBadge } from '../../components/KindBadge.tsx';
 import { describeTarget } from '../../state/engine-sync.ts';
@@ -17,7 +17,7 @@ export function isFileTarget(t: TargetSummary): boolean {
   return t.kind === 'source file' || t.kind === 'generated file';
 }
 
-/** Rule targets per targets array: the selector runs on every change of the engine store (each keystroke). */
+/** Rule targets per package list: the badge asks on every change of the engine store (each keystroke). */
 const ruleCounts = new WeakMap<readonly TargetSummary[], number>();
 
 function ruleCount(targets: readonly TargetSummary[]): number {
@@ -26,22 +26,47 @@ function ruleCount(targets: readonly TargetSummary[]): number {
   return n;
 }
 
+/** Rule targets of a load, counted once per package list (a load merged from a delta keeps the unchanged ones). */
+const loadCounts = new WeakMap<HeldLoad, number>();
+
 export function useTargetCount(): number {
-  return useEngine((s) => (s.load ? ruleCount(s.load.result.targets) : 0));
+  return useEngine((s) => {
+    const r = s.load?.result;
+    if (!r) return 0;
+    let n = loadCounts.get(r);
+    if (n === undefined) {
+      n = 0;
+      for (const ts of r.byPackage.values()) n += ruleCount(ts);
+      loadCounts.set(r, n);
+    }
+    return n;
+  });
 }
 
-function groupByPackage(targets: readonly TargetSummary[]): [string, TargetSummary[]][] {
-  const groups = new Map<string, TargetSummary[]>();
-  for (const t of targets) {
-    let g = groups.get(t.package);
-    if (!g) groups.set(t.package, (g = []));
-    g.push(t);
-  }
-  return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/**
+ * A package's targets as the list shows them, made once per package list and filter: an edit that changed one
+ * package filters that package again, not the whole workspace.
+ */
+const shownCache = new WeakMap<readonly TargetSummary[], { key: string; shown: readonly TargetSummary[] }>();
+
+function shownTargets(targets: readonly TargetSummary[], showFiles: boolean, needle: string): readonly TargetSummary[] {
+  const key = `${showFiles}\0${needle}`;
+  const c = shownCache.get(targets);
+  if (c && c.key === key) return c.shown;
+  const shown = targets.filter(
+    (t) => (showFiles || !isFileTarget(t)) && (!needle || t.label.toLowerCase().includes(needle) || t.kind.toLowerCase().includes(needle)),
+  );
+  // A list that shows every target is the package's own array (its identity tells an unchanged package).
+  const result = shown.length === targets.length ? targets : shown;
+  shownCache.set(targets, { key, shown: result });
+  return result;
 }
 
 /** Above this many rows, packages start folded (but the one of the open file): the list stays quick to draw. */
 export const FOLD_ABOVE_ROWS = 1000;
+
+/** Above this many packages, only the packages in view (and a few around) are drawn. */
+export const WINDOW_ABOVE_PACKAGES = 200;
 
 export function TargetsPanel() {
   const load = useEngine((s) => s.load);
@@ -53,21 +78,40 @@ export function TargetsPanel() {
   /** Packages the user folded or unfolded, with the state chosen (otherwise the default applies). */
   const [folds, setFolds] = useState<ReadonlyMap<string, boolean>>(new Map());
   const needle = filter.trim().toLowerCase();
-  const all = load?.result.targets;
+  const result = load?.result;
   // Kept while the load and the filter stay: a keystroke re-renders the panel (its results turn stale) long
-  // before the next load answers.
-  const { targets, groups } = useMemo(() => {
-    const targets = (all ?? []).filter(
-      (t) =>
-        (showFiles || !isFileTarget(t)) &&
-        (!needle || t.label.toLowerCase().includes(needle) || t.kind.toLowerCase().includes(needle)),
-    );
-    return { targets, groups: groupByPackage(targets) };
-  }, [all, showFiles, needle]);
-  const foldByDefault = targets.length > FOLD_ABOVE_ROWS;
-  const activePackage = activePath && (load?.result.packages ?? []).includes(packageDir(activePath)) ? packageDir(activePath) : null;
+  // before the next load answers. Per package, so that a load merged from a delta re-filters what changed.
+  const { count, groups } = useMemo(() => {
+    const groups: [string, readonly TargetSummary[]][] = [];
+    let count = 0;
+    if (result) {
+      for (const pkg of result.packages) {
+        const shown = shownTargets(result.byPackage.get(pkg) ?? [], showFiles, needle);
+        if (shown.length === 0) continue;
+        groups.push([pkg, shown]);
+        count += shown.length;
+      }
+    }
+    return { count, groups };
+  }, [result, showFiles, needle]);
+  const foldByDefault = count > FOLD_ABOVE_ROWS;
+  const activeDir = activePath ? packageDir(activePath) : null;
+  const activePackage = activeDir !== null && result?.byPackage.has(activeDir) ? activeDir : null;
   const isFolded = (pkg: string) => folds.get(pkg) ?? (foldByDefault && pkg !== activePackage);
   const toggleFold = useCallback((pkg: string, folded: boolean) => setFolds((m) => new Map(m).set(pkg, !folded)), []);
+  const renderGroup = ([pkg, ts]: [string, readonly TargetSummary[]]) => (
+    <PackageGroup
+      key={pkg}
+      pkg={pkg}
+      targets={ts}
+      folded={isFolded(pkg)}
+      foldable={foldByDefault || folds.has(pkg)}
+      open={open !== null && ts.some((t) => t.label === open) ? open : null}
+      revision={load?.revision ?? 0}
+      onToggleFold={toggleFold}
+      onOpen={setOpen}
+    />
+  );
 
   return (
     <div className="panel-body" data-stale={stale || undefined} aria-busy={stale || undefined}>
@@ -86,25 +130,152 @@ export function TargetsPanel() {
         </label>
       </div>
       {!load && <p className="muted">Loading the workspace…</p>}
-      {load && load.result.targets.length === 0 && <p className="muted">No targets.</p>}
+      {load && !hasAny(load.result) && <p className="muted">No targets.</p>}
       {foldByDefault && (
         <p className="muted target-fold-note">
-          {targets.length} targets in {groups.length} packages: packages are folded (but the open file&apos;s); click one, or filter.
+          {count} targets in {groups.length} packages: packages are folded (but the open file&apos;s); click one, or filter.
         </p>
       )}
-      {groups.map(([pkg, ts]) => (
-        <PackageGroup
-          key={pkg}
-          pkg={pkg}
-          targets={ts}
-          folded={isFolded(pkg)}
-          foldable={foldByDefault || folds.has(pkg)}
-          open={open !== null && ts.some((t) => t.label === open) ? open : null}
-          revision={load?.revision ?? 0}
-          onToggleFold={toggleFold}
-          onOpen={setOpen}
-        />
-      ))}
+      {groups.length > WINDOW_ABOVE_PACKAGES ? (
+        <WindowedGroups groups={groups} isFolded={isFolded} reveal={activePackage} render={renderGroup} />
+      ) : (
+        groups.map(renderGroup)
+      )}
+    </div>
+  );
+}
+
+function hasAny(result: HeldLoad): boolean {
+  for (const ts of result.byPackage.values()) if (ts.length > 0) return true;
+  return false;
+}
+
+/** Pixels a package's header and a target's row take, until drawn ones are measured. */
+const GUESS_HEADER_PX = 30;
+const GUESS_ROW_PX = 24;
+/** The bottom margin of a package group (styles.css, .target-group). */
+const GROUP_MARGIN_PX = 8;
+/** Pixels drawn above and below the view, so that scrolling shows drawn packages while the next ones render. */
+const OVERSCAN_PX = 600;
+
+/**
+ * The package groups of a big workspace, drawn only where they are in view of the scrolling panel: spacers of
+ * the right height stand for the others. Heights are measured as groups are drawn (a group's height changes with
+ * its folding and an open attribute table); those not yet drawn are estimated from the measured ones. When the
+ * open file's package changes, the list scrolls to it (it is the package unfolded).
+ */
+function WindowedGroups({
+  groups,
+  isFolded,
+  reveal,
+  render,
+}: {
+  groups: readonly [string, readonly TargetSummary[]][];
+  isFolded(pkg: string): boolean;
+  reveal: string | null;
+  render(group: [string, readonly TargetSummary[]]): ReactNode;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const measured = useRef(new Map<string, { height: number; rows: number }>());
+  const [view, setView] = useState<{ top: number; height: number }>({ top: 0, height: 800 });
+  const [, remeasured] = useState(0);
+  const unit = useRef({ header: GUESS_HEADER_PX, row: GUESS_ROW_PX });
+
+  const heightOf = (pkg: string, ts: readonly TargetSummary[]): number => {
+    const rows = isFolded(pkg) ? 0 : ts.length;
+    const m = measured.current.get(pkg);
+    if (m && m.rows === rows) return m.height;
+    return unit.current.header + rows * unit.current.row;
+  };
+  const tops: number[] = [];
+  let total = 0;
+  for (const [pkg, ts] of groups) {
+    tops.push(total);
+    total += heightOf(pkg, ts);
+  }
+  let first = 0;
+  while (first < groups.length - 1 && tops[first + 1]! < view.top - OVERSCAN_PX) first++;
+  let last = first;
+  while (last < groups.length - 1 && tops[last + 1]! < view.top + view.height + OVERSCAN_PX) last++;
+
+  // Follow the scrolling panel.
+  useEffect(() => {
+    const list = listRef.current;
+    const scroller = list?.closest('.tab-panel') ?? list?.parentElement;
+    if (!list || !scroller) return;
+    const update = () => {
+      const top = scroller.scrollTop - (list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+      setView((v) => (Math.abs(v.top - top) < 1 && v.height === scroller.clientHeight ? v : { top, height: scroller.clientHeight }));
+    };
+    update();
+    scroller.addEventListener('scroll', update, { passive: true });
+    const ro = new ResizeObserver(update);
+    ro.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', update);
+      ro.disconnect();
+    };
+  }, []);
+
+  // Measure what is drawn, as the browser lays it out (no layout forced while React commits).
+  const [observer] = useState(
+    () =>
+      new ResizeObserver((entries) => {
+        let changed = false;
+        for (const e of entries) {
+          const el = e.target as HTMLElement;
+          const pkg = el.dataset.pkg;
+          const rows = Number(el.dataset.rows);
+          if (pkg === undefined || !el.isConnected) continue;
+          const height = e.borderBoxSize[0]!.blockSize + GROUP_MARGIN_PX;
+          const m = measured.current.get(pkg);
+          if (!m || m.height !== height || m.rows !== rows) {
+            measured.current.set(pkg, { height, rows });
+            if (rows === 0) unit.current.header = height;
+            else if (!el.querySelector('.target-attrs, .target-attrs-note')) unit.current.row = Math.max(1, (height - unit.current.header) / rows);
+            changed = true;
+          }
+        }
+        if (changed) remeasured((n) => n + 1);
+      }),
+  );
+  useEffect(() => () => observer.disconnect(), [observer]);
+  const observed = useRef(new Set<Element>());
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    for (const el of observed.current) {
+      if (el.parentElement !== list) {
+        observer.unobserve(el);
+        observed.current.delete(el);
+      }
+    }
+    for (const el of list.children) {
+      if ((el as HTMLElement).dataset.pkg === undefined || observed.current.has(el)) continue;
+      observer.observe(el);
+      observed.current.add(el);
+    }
+  });
+
+  // The open file's package scrolls into view when it changes.
+  const revealed = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (reveal === null || reveal === revealed.current) return;
+    const i = groups.findIndex(([p]) => p === reveal);
+    const list = listRef.current;
+    const scroller = list?.closest('.tab-panel') ?? list?.parentElement;
+    if (i < 0 || !list || !scroller) return;
+    revealed.current = reveal;
+    const listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    scroller.scrollTop = listTop + tops[i]!;
+    setView({ top: tops[i]!, height: scroller.clientHeight });
+  });
+
+  return (
+    <div ref={listRef} className="target-window">
+      <div style={{ height: tops[first] ?? 0 }} aria-hidden="true" />
+      {groups.slice(first, last + 1).map(render)}
+      <div style={{ height: total - (tops[last + 1] ?? total) }} aria-hidden="true" />
     </div>
   );
 }
@@ -133,7 +304,7 @@ interface PackageGroupProps {
 const PackageGroup = memo(
   function PackageGroup({ pkg, targets, folded, foldable, open, revision, onToggleFold, onOpen }: PackageGroupProps) {
     return (
-      <section className="target-group" aria-label={`Package //${pkg}`}>
+      <section className="target-group" aria-label={`Package //${pkg}`} data-pkg={pkg} data-rows={folded ? 0 : targets.length}>
         <h3 className="target-package">
           {foldable ? (
             <button type="button" className="target-fold" aria-expanded={!folded} onClick={() => onToggleFold(pkg, folded)}>
