@@ -482,6 +482,13 @@ export class Analysis implements ConfiguredGraph {
     }
     switch (t.kind) {
       case 'source file': {
+        // A file of a package in error fails unreported, as a rule there does (ConfiguredTargetFunction; checked
+        // with 4.2.3: a requested file is "errors encountered while analyzing", differential seed 55541).
+        if (t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError) {
+          s.cause ??= { kind: 'loading' };
+          s.loadingFailure = true;
+          return { ...base, failed: true };
+        }
         const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
         const a: Artifact = { execPath: t.label.repo ? `external/${t.label.repo}/${path}` : path, shortPath: t.label.repo ? `../${t.label.repo}/${path}` : path, root: '', label: t.label };
         // A file has no runfiles provider: only a `data` edge adds it (Runfiles.addTargetIncludingFileTargets).

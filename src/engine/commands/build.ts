@@ -52,19 +52,23 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analyse
     }
     ok.push(...all);
   }
+  const analysed: AnalyzedTarget[] = [];
   for (const t of p.keepGoing ? targets : []) {
-    const a = p.analysis.analyze(t, p.target);
+    analysed.push(p.analysis.analyze(t, p.target));
     // What loading printed meanwhile first: a .bzl file analysis loaded (starlark_doc_extract's src) prints its
     // parser's errors as loading it from a BUILD file would.
     p.flushLoading();
     p.flushAnalysis();
+  }
+  // Once analysis is over, each failed target in the patterns' order (checked with 4.2.3).
+  for (const a of analysed) {
     p.topLevel.push(a);
     if (!a.failed) {
       ok.push(a);
       continue;
     }
     failed = true;
-    p.con.line('warning', `errors encountered while analyzing target '${labelToString(t.label)}': it will not be built`);
+    p.con.line('warning', `errors encountered while analyzing target '${labelToString(a.label)}': it will not be built`);
   }
   // Then the platform restrictions of the targets that analysed.
   const restricted = platformRestrictions(p, ok);

@@ -120,4 +120,25 @@ describe('command diagnostics', () => {
       expect(r.stderr.split('$(FOO) not defined').length - 1).toBe(1);
     }
   });
+
+  it('--keep_going: a file of a package in error fails unreported; every "errors encountered" warning follows the analysis errors', async () => {
+    const files = {
+      WORKSPACE: '',
+      '.bazelversion': '4.2.3',
+      'b/BUILD': 'filegroup(name = "ok", srcs = ["x.txt"])\nfilegroup(name = "bad", srcs = ["y", "y"])\ngenrule(name = "g", outs = ["g.txt"], cmd = "touch $@")\n',
+      'b/x.txt': '',
+      'b/y': '',
+    };
+    const build = await runCommand(files, ['build', '//b:ok', '//b:x.txt', '//b:g.txt', '--keep_going']);
+    const lines = build.stderr.split('\n');
+    const lastError = lines.findLastIndex((l) => l.startsWith("ERROR: in target '//b:g.txt'"));
+    const warnings = lines.filter((l) => l.startsWith('WARNING: errors encountered while analyzing target'));
+    expect(warnings).toEqual(['//b:ok', '//b:x.txt', '//b:g.txt'].map((t) => `WARNING: errors encountered while analyzing target '${t}': it will not be built`));
+    expect(lastError).toBeGreaterThan(-1);
+    expect(lastError).toBeLessThan(lines.indexOf(warnings[0]!));
+    const cquery = await runCommand(files, ['cquery', '//b:x.txt', '--keep_going']);
+    expect(cquery.exitCode).toBe(1);
+    expect(cquery.stdout).toBe('');
+    expect(cquery.stderr).toContain("WARNING: errors encountered while analyzing target '//b:x.txt': it will not be built");
+  });
 });
