@@ -61,8 +61,9 @@ function parseArgs(argv: string[]): Args {
  * Whether every error line printed without --keep_going is a failure Bazel reports with it (`keepGoing`: that run's
  * outcome): the line itself; the closing "Analysis of target 'X' failed; build aborted: …" when every target it
  * names fails with --keep_going too (an ERROR, or the WARNING "errors encountered while analyzing target 'X'");
- * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p" or that a
- * target of p "contains an error and its package is in error"; a
+ * "error loading package 'p': Package 'p' contains errors" when --keep_going says "package contains errors: p", that a
+ * target of p "contains an error and its package is in error", or that a requested target of p failed analysis after
+ * the pattern phase failed; a
  * bare failure that --keep_going reports after its context ("Skipping '//p:x': no such target …"); "While resolving
  * configuration keys for X: Analysis of target 'K' failed" when --keep_going names a failing key of X and K fails.
  */
@@ -75,7 +76,10 @@ function amongFailures(errors: readonly string[], keepGoing: Outcome): boolean {
     // A failure --keep_going reports with its context ("Skipping '//p:x': <e>", "Evaluation of query … failed: <e>").
     if (keepGoing.errors.some((k) => k.endsWith(`: ${e}`))) return true;
     const pkg = /^error loading package '([^']*)': Package '\1' contains errors$/.exec(e);
-    if (pkg) return all.has(`package contains errors: ${pkg[1]}`) || keepGoing.errors.some((k) => k.startsWith(`Target '//${pkg[1]}:`) && k.includes(' contains an error and its package is in error'));
+    // … or a requested target of it failed analysis after the pattern phase failed (cquery, seed 55541).
+    const requestedInError = (p: string) =>
+      reported.includes('WARNING: Target pattern parsing failed.') && reported.some((l) => l.startsWith(`WARNING: errors encountered while analyzing target '//${p}:`));
+    if (pkg) return all.has(`package contains errors: ${pkg[1]}`) || keepGoing.errors.some((k) => k.startsWith(`Target '//${pkg[1]}:`) && k.includes(' contains an error and its package is in error')) || requestedInError(pkg[1]!);
     // Which of a target's failing select() keys is named first is decided by Bazel's threads (seed 53211).
     const keys = /^While resolving configuration keys for (\S+): Analysis of target '([^']+)' failed$/.exec(e);
     if (keys) return keepGoing.errors.some((k) => k.startsWith(`While resolving configuration keys for ${keys[1]}: `)) && failed(keys[2]!);
