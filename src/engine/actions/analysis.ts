@@ -934,6 +934,14 @@ export class Analysis implements ConfiguredGraph {
 
   /** Resolves one attribute, keeping its explanation for the Why panel. */
   private resolveExplained(rule: RuleTarget, name: string, config: Configuration): ResolvedAttribute {
+    // A label_flag set on the command line stands for the target given there, not its build_setting_default.
+    if (rule.ruleClass === 'label_flag' && name === 'build_setting_default') {
+      const set = config.starlarkFlag(labelToString(rule.label));
+      if (set && set.source.kind !== 'default' && typeof set.value === 'string') {
+        const l = this.platformLabel(set.value);
+        if (l) return { value: l };
+      }
+    }
     const r = resolveAttribute(rule, name, config, this.opts.context);
     if (r.explanation) {
       const key = `${labelToString(rule.label)} (${config.id})`;
@@ -1049,7 +1057,8 @@ export class Analysis implements ConfiguredGraph {
     // As Bazel names a dependency in messages: what it finally is, and the aliases it was reached through.
     const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
     const finalTarget = dep.actual?.target ?? t;
-    if (finalTarget.kind === 'package group' && o.checked && owner.kind === 'rule') {
+    // The function-transition allowlist attribute takes a package group (PrerequisiteValidator exempts it by name).
+    if (finalTarget.kind === 'package group' && o.checked && owner.kind === 'rule' && attr !== '_allowlist_function_transition') {
       this.report(owner, inAttribute(attr, owner.ruleClass, owner.label) + misplacedPackageGroup(named), { attr, value: labelToString(label) });
       s.failed = true;
       return undefined;

@@ -133,7 +133,7 @@ export function fnv1a(s: string): string {
 }
 
 /** Options that build no configuration: output and execution settings, and those query shares (--keep_going). */
-const NOT_CONFIGURATION = new Set(['config', 'build', 'show_result', 'verbose_failures', 'test_output', 'test_summary', 'jobs', 'subcommands', 'sandbox_debug', 'color', 'curses']);
+const NOT_CONFIGURATION = new Set(['config', 'build', 'show_result', 'verbose_failures', 'test_output', 'test_summary', 'jobs', 'subcommands', 'sandbox_debug', 'color', 'curses', 'experimental_check_output_files']);
 
 /** Does an option take part in a configuration's checksum (Bazel's BuildOptions hold only fragment options)? */
 function configurationOption(name: string): boolean {

@@ -370,6 +370,14 @@ function makeRule(host: StarlarkApiHost): Builtin {
       if (p instanceof ProviderValue || typeof p === 'string') return p;
       throw new EvalError(`element in 'provides' is of unexpected type. Should be list of providers, but got item of type ${typeName(p)}.`);
     });
+    // A rule's own `cfg` must be a rule transition (StarlarkRuleClassFunctions): config.exec() is for attributes.
+    const cfg = get('cfg');
+    if (cfg instanceof OpaqueValue && cfg.typeName === 'ExecTransitionFactory') {
+      throw new EvalError('`cfg` must be set to a transition appropriate for a rule, not an attribute-specific transition.');
+    }
+    if (cfg !== undefined && cfg !== None && !(cfg instanceof OpaqueValue && cfg.typeName === 'transition')) {
+      throw new EvalError('`cfg` must be set to a transition object initialized by the transition() function.');
+    }
     const attrs = attrsArg(get('attrs'), 'rule');
     const bzlPkg = host.workspace.packageOf(callerFile(thread)) ?? '';
     const toolchains = seq(get('toolchains')).map((t) => toolchainRequest(t, bzlPkg, host));
