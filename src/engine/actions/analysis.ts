@@ -43,6 +43,7 @@ import {
   allAttributes,
   attrValue,
   Configurable,
+  StarlarkTransition,
   describeDependency,
   drawCycle,
   inAttribute,
@@ -80,6 +81,7 @@ import { binDir, type Action, type AnalyzedTarget, type Artifact, type Incompati
 import type { GenruleExplanation } from './explanations.ts';
 import type { RuleContext, RuleExplanation, RuleResult } from './rule-context.ts';
 import { implementationOf } from './rules/index.ts';
+import { applyTransition, type TransitionResult } from './transitions.ts';
 import { noProviders } from './rules/no-providers.ts';
 import type { SuiteExplanation } from '../loading/index.ts';
 
@@ -442,7 +444,14 @@ export class Analysis implements ConfiguredGraph {
     // toolchain context); what it depends on is in the plain one.
     const keyed = config !== null && TOOLCHAIN_KEYED in config;
     if (keyed) config = Object.getPrototypeOf(config) as Configuration;
-    const c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
+    let c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
+    // A rule class's own transition applies on the way into its targets (and their output files).
+    let transitionError: (TransitionResult & { error: string }) | undefined;
+    if (c !== null && !keyed) {
+      const r = this.incomingTransition(t, c);
+      if (r && 'error' in r) transitionError = r;
+      else if (r) c = r.config;
+    }
     const key = `${labelToString(t.label)} (${c?.id ?? 'null'})${keyed && c ? ' [toolchain]' : ''}`;
     const done = this.done.get(key);
     if (done) return done;
@@ -457,7 +466,7 @@ export class Analysis implements ConfiguredGraph {
     this.stack.push(key);
     let result: AnalyzedTarget;
     try {
-      result = this.compute(t, c, key, s);
+      result = transitionError ? this.transitionFailed(t, c, key, transitionError) : this.compute(t, c, key, s);
     } finally {
       this.stack.pop();
     }
@@ -500,6 +509,32 @@ export class Analysis implements ConfiguredGraph {
       case 'rule':
         return this.rule(t, config!, base, s);
     }
+  }
+
+  /** Set when a transition made a configuration Bazel rejects (an invalid --cpu): the build exits 2. */
+  invalidConfiguration = false;
+
+  /** The transition of a rule class with `cfg = transition(...)`, for its targets and their output files. */
+  private incomingTransition(t: Target, config: Configuration): TransitionResult | undefined {
+    const rule = t.kind === 'rule' ? t : t.kind === 'generated file' ? this.lookup.target(t.rule) : undefined;
+    if (rule?.kind !== 'rule' || !(rule.schema.ruleTransition instanceof StarlarkTransition)) return undefined;
+    return this.transition(rule.schema.ruleTransition, config, rule);
+  }
+
+  /** Applies a Starlark transition for `rule` (its plain attribute values are the transition's `attr`). */
+  private transition(tr: StarlarkTransition, config: Configuration, rule: RuleTarget): TransitionResult {
+    const attrs = new Map<string, PlainAttrValue>();
+    for (const [k, v] of rule.attrs) if (!(v instanceof Configurable)) attrs.set(k, v as PlainAttrValue);
+    const r = applyTransition(tr, config, attrs, { profile: this.profile, target: (l) => this.lookup.target(parseCanonicalLabel(l)) });
+    if ('error' in r && r.invalidConfiguration) this.invalidConfiguration = true;
+    return r;
+  }
+
+  /** A target whose incoming transition failed: the error at the rule, and no configured target. */
+  private transitionFailed(t: Target, config: Configuration | null, key: string, r: { readonly error: string }): AnalyzedTarget {
+    if (t.kind === 'rule') this.report(t, inRule(t.ruleClass, t.label) + r.error);
+    else this.report(undefined, r.error);
+    return { ...this.base(t, config, key), failed: true };
   }
 
   /** A cycle: Bazel's drawing of it, at the target where it starts; everything on it fails. */
@@ -645,7 +680,17 @@ export class Analysis implements ConfiguredGraph {
       if (rule.ruleClass === 'genquery' && spec.name === 'scope' && !this.profile.genqueryScopeAnalysed) continue;
       const tool = spec.tool === true;
       // An exec-transition tool of a host-configured target stays in the host configuration.
-      const depConfig = tool ? (spec.exec && config.kind !== 'host' ? this.execToolsConfig : this.toolConfig) : config;
+      let depConfig = tool ? (spec.exec && config.kind !== 'host' ? this.execToolsConfig : this.toolConfig) : config;
+      // An attribute's Starlark transition: its dependencies are analysed in the configuration it makes.
+      if (!tool && spec.transition instanceof StarlarkTransition) {
+        const r = this.transition(spec.transition, config, rule);
+        if ('error' in r) {
+          this.report(rule, inAttribute(spec.name, rule.ruleClass, rule.label) + r.error, { attr: spec.name });
+          s.failed = true;
+          continue;
+        }
+        depConfig = r.config;
+      }
       if (spec.implicit) {
         // 4.2.3's C++ toolchain by --cpu: the cc_toolchain_suite --crosstool_top names, in the rule's configuration.
         if (spec.name === ':cc_toolchain' && this.profile.toolchains.ccToolchainSuite && typeof spec.default === 'string') {

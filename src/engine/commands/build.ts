@@ -48,7 +48,8 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analyse
       if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
       p.elapsed(0);
       p.failed(true);
-      return { exit: EXIT.BUILD_FAILURE };
+      // A configuration Bazel cannot make (a transition's invalid --cpu) is an InvalidConfigurationException: exit 2.
+      return { exit: p.analysis.invalidConfiguration ? EXIT.COMMAND_LINE_ERROR : EXIT.BUILD_FAILURE };
     }
     ok.push(...all);
   }

@@ -22,5 +22,6 @@ export {
 export { labelListAttr, TargetLookup } from './targets.ts';
 export { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
 export type { BuildSettingValue } from './build-settings.ts';
+export { settingDefault } from './build-settings.ts';
 export { scenario, type Scenario } from './scenario-helpers.ts';
 export { registrations, toolchainDebugFilter, ToolchainResolver, type ResolutionTraceMemo, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution, type ToolchainExplanation, type ConstraintMismatch } from './toolchains.ts';
