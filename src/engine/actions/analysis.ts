@@ -81,7 +81,7 @@ import { binDir, type Action, type AnalyzedTarget, type Artifact, type Incompati
 import type { GenruleExplanation } from './explanations.ts';
 import type { RuleContext, RuleExplanation, RuleResult } from './rule-context.ts';
 import { implementationOf } from './rules/index.ts';
-import { applyTransition, type TransitionResult } from './transitions.ts';
+import { applyTransition, type TransitionFailure, type TransitionResult } from './transitions.ts';
 import { noProviders } from './rules/no-providers.ts';
 import type { SuiteExplanation } from '../loading/index.ts';
 
@@ -446,7 +446,7 @@ export class Analysis implements ConfiguredGraph {
     if (keyed) config = Object.getPrototypeOf(config) as Configuration;
     let c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
     // A rule class's own transition applies on the way into its targets (and their output files).
-    let transitionError: (TransitionResult & { error: string }) | undefined;
+    let transitionError: TransitionFailure | undefined;
     if (c !== null && !keyed) {
       const r = this.incomingTransition(t, c);
       if (r && 'error' in r) transitionError = r;
@@ -521,19 +521,69 @@ export class Analysis implements ConfiguredGraph {
     return this.transition(rule.schema.ruleTransition, config, rule);
   }
 
-  /** Applies a Starlark transition for `rule` (its plain attribute values are the transition's `attr`). */
+  /**
+   * Applies a Starlark transition for `rule`. Its `attr` holds the rule's attribute values, a select() resolved in
+   * the configuration the edge starts in — left out when no key matches there, or when a key reads a setting the
+   * transition writes (ConfiguredAttributeMapper before the transition; rule_transition_test.sh).
+   */
+  private readonly transitions = new Map<string, TransitionResult>();
+  private readonly transitionIds = new Map<StarlarkTransition, number>();
+
   private transition(tr: StarlarkTransition, config: Configuration, rule: RuleTarget): TransitionResult {
+    // Once per rule, configuration and transition (Bazel caches a transition's result; its print()s show once).
+    let id = this.transitionIds.get(tr);
+    if (id === undefined) this.transitionIds.set(tr, (id = this.transitionIds.size ?? 0));
+    const memo = `${labelToString(rule.label)} ${config.id} ${id}`;
+    const known = this.transitions.get(memo);
+    if (known) return known;
+    const r = this.transitionUncached(tr, config, rule);
+    this.transitions.set(memo, r);
+    return r;
+  }
+
+  private transitionUncached(tr: StarlarkTransition, config: Configuration, rule: RuleTarget): TransitionResult {
     const attrs = new Map<string, PlainAttrValue>();
-    for (const [k, v] of rule.attrs) if (!(v instanceof Configurable)) attrs.set(k, v as PlainAttrValue);
-    const r = applyTransition(tr, config, attrs, { profile: this.profile, target: (l) => this.lookup.target(parseCanonicalLabel(l)) });
+    const writes = new Set(tr.outputs.map((o) => (o.startsWith('//command_line_option:') ? o : this.settingKey(o, tr.bzlPackage))));
+    for (const spec of rule.schema.attrs) {
+      const v = rule.attrs.get(spec.name);
+      if (!(v instanceof Configurable)) {
+        const plain = attrValue(rule, spec.name);
+        if (plain !== undefined) attrs.set(spec.name, plain as PlainAttrValue);
+        continue;
+      }
+      const r = resolveAttribute(rule, spec.name, config, this.opts.context);
+      if ('error' in r) continue;
+      const reads = (r.explanation?.conditions ?? []).flatMap((c) => c.checks.map((k) => (k.kind === 'flag_values' ? k.setting.slice(0, k.setting.lastIndexOf('=')) : `//command_line_option:${k.key}`)));
+      if (reads.some((x) => writes.has(x))) continue;
+      attrs.set(spec.name, r.value);
+    }
+    attrs.set('name', rule.label.name);
+    const r = applyTransition(tr, config, attrs, {
+      profile: this.profile,
+      target: (l) => this.lookup.target(parseCanonicalLabel(l)),
+      print: (msg, where) => this.debug(`${this.loader.abs(where.file)}:${where.line}:${where.column}: ${msg}`),
+    });
     if ('error' in r && r.invalidConfiguration) this.invalidConfiguration = true;
     return r;
   }
 
+  /** A setting label as a transition names it, canonical (relative ones read in the .bzl file's package). */
+  private settingKey(key: string, pkg: string): string {
+    try {
+      return labelToString(parseLabelInPackage(key, { repo: '', pkg }, this.profile.labels));
+    } catch (e) {
+      if (e instanceof LabelSyntaxError) return key;
+      throw e;
+    }
+  }
+
   /** A target whose incoming transition failed: the error at the rule, and no configured target. */
-  private transitionFailed(t: Target, config: Configuration | null, key: string, r: { readonly error: string }): AnalyzedTarget {
-    if (t.kind === 'rule') this.report(t, inRule(t.ruleClass, t.label) + r.error);
-    else this.report(undefined, r.error);
+  private transitionFailed(t: Target, config: Configuration | null, key: string, r: TransitionFailure): AnalyzedTarget {
+    // The implementation failed: Bazel's "Errors encountered while applying Starlark transition" at the target,
+    // with the Starlark error and its traceback.
+    const text = r.diagnostic ? `Errors encountered while applying Starlark transition\n${this.loader.traceback(r.diagnostic)}` : r.error;
+    if (t.kind === 'rule') this.report(t, r.diagnostic ? text : inRule(t.ruleClass, t.label) + text);
+    else this.report(undefined, text);
     return { ...this.base(t, config, key), failed: true };
   }
 
@@ -685,7 +735,8 @@ export class Analysis implements ConfiguredGraph {
       if (!tool && spec.transition instanceof StarlarkTransition) {
         const r = this.transition(spec.transition, config, rule);
         if ('error' in r) {
-          this.report(rule, inAttribute(spec.name, rule.ruleClass, rule.label) + r.error, { attr: spec.name });
+          const text = r.diagnostic ? `Errors encountered while applying Starlark transition\n${this.loader.traceback(r.diagnostic)}` : inAttribute(spec.name, rule.ruleClass, rule.label) + r.error;
+          this.report(rule, text, { attr: spec.name });
           s.failed = true;
           continue;
         }

@@ -77,4 +77,34 @@ describe('Starlark transitions', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("CPU name '//bad:cpu' is invalid as part of a path: must not contain /");
   });
+
+  it("a rule transition's attr holds select()s resolved before it, but not one reading a setting it writes", async () => {
+    const ws = (outputs: string) => ({
+      'MODULE.bazel': '',
+      's/defs.bzl': `def _flag_impl(ctx):
+    return []
+bool_flag = rule(implementation = _flag_impl, build_setting = config.bool(flag = True))
+def _t(settings, attr):
+    print("want=" + str(getattr(attr, "want")))
+    return {${outputs}}
+t = transition(implementation = _t, inputs = [], outputs = [${outputs.replace(/: \w+/g, '')}])
+def _i(ctx):
+    return []
+r = rule(implementation = _i, cfg = t, attrs = {"want": attr.bool()})
+`,
+      's/BUILD': `load(":defs.bzl", "bool_flag", "r")
+bool_flag(name = "in", build_setting_default = True)
+bool_flag(name = "out", build_setting_default = False)
+config_setting(name = "on", flag_values = {":in": "True"})
+r(name = "r", want = select({":on": True, "//conditions:default": False}))
+`,
+    });
+    const reads = await runCommand(ws('"//s:out": True'), ['build', '//s:r']);
+    expect(reads.exitCode).toBe(0);
+    expect(reads.stderr).toContain('want=True');
+    const writes = await runCommand(ws('"//s:out": True, "//s:in": False'), ['build', '//s:r']);
+    expect(writes.exitCode).not.toBe(0);
+    expect(writes.stderr).toContain("No attribute 'want'.");
+    expect(writes.stderr).toContain('Errors encountered while applying Starlark transition');
+  });
 });

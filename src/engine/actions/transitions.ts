@@ -10,7 +10,7 @@
 // (StarlarkTransition.validate). A --cpu that cannot be part of an output directory name fails as Bazel's
 // configuration does ("CPU name '…' is invalid as part of a path: must not contain /").
 
-import type { Profile } from '../base/index.ts';
+import type { Diagnostic, Profile } from '../base/index.ts';
 import { labelToString, LabelSyntaxError, parseLabelInPackage, type StarlarkTransition, type PlainAttrValue, type Target } from '../loading/index.ts';
 import { settingDefault, type BuildSettingValue, type Configuration } from '../config/index.ts';
 import { Dict, EvalError, List, None, Struct, Thread, errorToDiagnostic, typeName, type Value } from '../starlark/index.ts';
@@ -21,9 +21,24 @@ export interface TransitionContext {
   readonly profile: Profile;
   /** The target a user-defined setting's label names (its build_setting_default is its value when not set). */
   target(label: string): Target | undefined;
+  /** Where print() in the implementation goes (Bazel's DEBUG lines). */
+  print?(message: string, where: { readonly file: string; readonly line: number; readonly column: number }): void;
 }
 
-export type TransitionResult = { readonly config: Configuration } | { readonly error: string; readonly invalidConfiguration?: boolean };
+export interface TransitionFailure {
+  readonly error: string;
+  readonly invalidConfiguration?: boolean;
+  /** The implementation's Starlark error. */
+  readonly diagnostic?: Diagnostic;
+}
+export type TransitionResult = { readonly config: Configuration } | TransitionFailure;
+
+/** The transition's `attr`: a missing name is Bazel's message (an attribute its select() could not give). */
+class TransitionAttrs extends Struct {
+  override unknownAttrMessage(name: string): string {
+    return `No attribute '${name}'. Either this attribute does not exist for this rule or the attribute was not resolved because it is set by a select that reads flags the transition may set.`;
+  }
+}
 
 function toStarlark(v: unknown): Value {
   if (v === null || v === undefined) return None;
@@ -69,12 +84,16 @@ export function applyTransition(tr: StarlarkTransition, config: Configuration, a
     return t?.kind === 'rule' ? toStarlark(settingDefault(t)) : None;
   };
   const settings = new Dict(tr.inputs.map((k) => [k, settingValue(settingLabel(k, tr, ctx.profile))] as [Value, Value]));
-  const attr = new Struct([...attrs].filter(([k]) => /^[A-Za-z_]\w*$/.test(k)).map(([k, v]) => [k, toStarlark(v)] as [string, Value]));
+  const attr = new TransitionAttrs([...attrs].filter(([k]) => /^[A-Za-z_]\w*$/.test(k)).map(([k, v]) => [k, toStarlark(v)] as [string, Value]));
   let result: Value;
   try {
-    result = new Thread({ semantics: ctx.profile.starlark }).call(tr.implementation, [settings, attr]);
+    const print = ctx.print;
+    result = new Thread({ semantics: ctx.profile.starlark, ...(print ? { print: (msg, where) => print(msg, where) } : {}) }).call(tr.implementation, [settings, attr]);
   } catch (e) {
-    if (e instanceof EvalError) return { error: errorToDiagnostic(e, undefined)?.message ?? e.message };
+    if (e instanceof EvalError) {
+      const d = errorToDiagnostic(e, undefined);
+      return { error: d?.message ?? e.message, ...(d ? { diagnostic: d } : {}) };
+    }
     throw e;
   }
   if (result instanceof List) return { error: 'split transitions (a list of dicts) are not supported by rulepen' };
