@@ -22,7 +22,8 @@
 //   - every line of expected/stderr_key must occur in stderr (raw, or with the path put back as ${WORKSPACE});
 //     every line of expected/stderr_lacks must not; every line of expected/stdout_contains must occur in the
 //     normalised stdout, every line of expected/stdout_lacks must not (for expect_not_log and assertions on a
-//     part of the output);
+//     part of the output; for `test`, whose normalised stdout is only the summary lines, the whole stdout is
+//     searched too: what tests print under --test_output=all, the "Executed N out of M tests" line);
 //   - every file listed in case.json "outputs" must exist under <tmp>/bazel-bin/ and equal expected/outputs/<p>
 //     byte for byte (text outputs compared after ${WORKSPACE} substitution, as recorded; `<p>.is_gzip` +
 //     `<p>.decompressed` mean the output must be gzip whose content equals the decompressed text; `<p>.contains`
@@ -188,11 +189,14 @@ async function runCase(bin: string, c: Case): Promise<Outcome> {
       // Binary stdout (query --output=proto), byte for byte.
       if (!r.stdoutBytes.equals(readFileSync(join(exp, 'stdout_bytes')))) problems.push('stdout bytes differ');
     }
+    // `test` output is normalised to its summary lines; what a test printed (--test_output=all) and the
+    // "Executed N out of M tests" line are still stdout, so substrings are looked for in the whole of it too.
+    const wholeOut = c.args[0] === 'test' ? normaliseLines(r.stdout.split(OUTPUT_BASE).join('${OUTPUT_BASE}').split(ws).join('${WORKSPACE}')) : gotOut;
     for (const key of keyLines(join(exp, 'stdout_contains'))) {
-      if (!gotOut.includes(key)) problems.push(`stdout lacks ${JSON.stringify(key)}`);
+      if (!gotOut.includes(key) && !wholeOut.includes(key)) problems.push(`stdout lacks ${JSON.stringify(key)}`);
     }
     for (const key of keyLines(join(exp, 'stdout_lacks'))) {
-      if (gotOut.includes(key)) problems.push(`stdout has ${JSON.stringify(key)}`);
+      if (gotOut.includes(key) || wholeOut.includes(key)) problems.push(`stdout has ${JSON.stringify(key)}`);
     }
     const errNorm = r.stderr.split(ws).join('${WORKSPACE}');
     for (const key of keyLines(join(exp, 'stderr_key'))) {

@@ -43,6 +43,7 @@ import {
   allAttributes,
   attrValue,
   Configurable,
+  StarlarkTransition,
   describeDependency,
   drawCycle,
   inAttribute,
@@ -80,6 +81,7 @@ import { binDir, type Action, type AnalyzedTarget, type Artifact, type Incompati
 import type { GenruleExplanation } from './explanations.ts';
 import type { RuleContext, RuleExplanation, RuleResult } from './rule-context.ts';
 import { implementationOf } from './rules/index.ts';
+import { applyTransition, type TransitionFailure, type TransitionResult } from './transitions.ts';
 import { noProviders } from './rules/no-providers.ts';
 import type { SuiteExplanation } from '../loading/index.ts';
 
@@ -442,7 +444,14 @@ export class Analysis implements ConfiguredGraph {
     // toolchain context); what it depends on is in the plain one.
     const keyed = config !== null && TOOLCHAIN_KEYED in config;
     if (keyed) config = Object.getPrototypeOf(config) as Configuration;
-    const c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
+    let c = t.kind === 'source file' || t.kind === 'package group' ? null : config;
+    // A rule class's own transition applies on the way into its targets (and their output files).
+    let transitionError: TransitionFailure | undefined;
+    if (c !== null && !keyed) {
+      const r = this.incomingTransition(t, c);
+      if (r && 'error' in r) transitionError = r;
+      else if (r) c = r.config;
+    }
     const key = `${labelToString(t.label)} (${c?.id ?? 'null'})${keyed && c ? ' [toolchain]' : ''}`;
     const done = this.done.get(key);
     if (done) return done;
@@ -457,7 +466,7 @@ export class Analysis implements ConfiguredGraph {
     this.stack.push(key);
     let result: AnalyzedTarget;
     try {
-      result = this.compute(t, c, key, s);
+      result = transitionError ? this.transitionFailed(t, c, key, transitionError) : this.compute(t, c, key, s);
     } finally {
       this.stack.pop();
     }
@@ -507,6 +516,82 @@ export class Analysis implements ConfiguredGraph {
       case 'rule':
         return this.rule(t, config!, base, s);
     }
+  }
+
+  /** Set when a transition made a configuration Bazel rejects (an invalid --cpu): the build exits 2. */
+  invalidConfiguration = false;
+
+  /** The transition of a rule class with `cfg = transition(...)`, for its targets and their output files. */
+  private incomingTransition(t: Target, config: Configuration): TransitionResult | undefined {
+    const rule = t.kind === 'rule' ? t : t.kind === 'generated file' ? this.lookup.target(t.rule) : undefined;
+    if (rule?.kind !== 'rule' || !(rule.schema.ruleTransition instanceof StarlarkTransition)) return undefined;
+    return this.transition(rule.schema.ruleTransition, config, rule);
+  }
+
+  /**
+   * Applies a Starlark transition for `rule`. Its `attr` holds the rule's attribute values, a select() resolved in
+   * the configuration the edge starts in — left out when no key matches there, or when a key reads a setting the
+   * transition writes (ConfiguredAttributeMapper before the transition; rule_transition_test.sh).
+   */
+  private readonly transitions = new Map<string, TransitionResult>();
+  private readonly transitionIds = new Map<StarlarkTransition, number>();
+
+  private transition(tr: StarlarkTransition, config: Configuration, rule: RuleTarget): TransitionResult {
+    // Once per rule, configuration and transition (Bazel caches a transition's result; its print()s show once).
+    let id = this.transitionIds.get(tr);
+    if (id === undefined) this.transitionIds.set(tr, (id = this.transitionIds.size ?? 0));
+    const memo = `${labelToString(rule.label)} ${config.id} ${id}`;
+    const known = this.transitions.get(memo);
+    if (known) return known;
+    const r = this.transitionUncached(tr, config, rule);
+    this.transitions.set(memo, r);
+    return r;
+  }
+
+  private transitionUncached(tr: StarlarkTransition, config: Configuration, rule: RuleTarget): TransitionResult {
+    const attrs = new Map<string, PlainAttrValue>();
+    const writes = new Set(tr.outputs.map((o) => (o.startsWith('//command_line_option:') ? o : this.settingKey(o, tr.bzlPackage))));
+    for (const spec of rule.schema.attrs) {
+      const v = rule.attrs.get(spec.name);
+      if (!(v instanceof Configurable)) {
+        const plain = attrValue(rule, spec.name);
+        if (plain !== undefined) attrs.set(spec.name, plain as PlainAttrValue);
+        continue;
+      }
+      const r = resolveAttribute(rule, spec.name, config, this.opts.context);
+      if ('error' in r) continue;
+      const reads = (r.explanation?.conditions ?? []).flatMap((c) => c.checks.map((k) => (k.kind === 'flag_values' ? k.setting.slice(0, k.setting.lastIndexOf('=')) : `//command_line_option:${k.key}`)));
+      if (reads.some((x) => writes.has(x))) continue;
+      attrs.set(spec.name, r.value);
+    }
+    attrs.set('name', rule.label.name);
+    const r = applyTransition(tr, config, attrs, {
+      profile: this.profile,
+      target: (l) => this.lookup.target(parseCanonicalLabel(l)),
+      print: (msg, where) => this.debug(`${this.loader.abs(where.file)}:${where.line}:${where.column}: ${msg}`),
+    });
+    if ('error' in r && r.invalidConfiguration) this.invalidConfiguration = true;
+    return r;
+  }
+
+  /** A setting label as a transition names it, canonical (relative ones read in the .bzl file's package). */
+  private settingKey(key: string, pkg: string): string {
+    try {
+      return labelToString(parseLabelInPackage(key, { repo: '', pkg }, this.profile.labels));
+    } catch (e) {
+      if (e instanceof LabelSyntaxError) return key;
+      throw e;
+    }
+  }
+
+  /** A target whose incoming transition failed: the error at the rule, and no configured target. */
+  private transitionFailed(t: Target, config: Configuration | null, key: string, r: TransitionFailure): AnalyzedTarget {
+    // The implementation failed: Bazel's "Errors encountered while applying Starlark transition" at the target,
+    // with the Starlark error and its traceback.
+    const text = r.diagnostic ? `Errors encountered while applying Starlark transition\n${this.loader.traceback(r.diagnostic)}` : r.error;
+    if (t.kind === 'rule') this.report(t, r.diagnostic ? text : inRule(t.ruleClass, t.label) + text);
+    else this.report(undefined, text);
+    return { ...this.base(t, config, key), failed: true };
   }
 
   /** A cycle: Bazel's drawing of it, at the target where it starts; everything on it fails. */
@@ -652,7 +737,18 @@ export class Analysis implements ConfiguredGraph {
       if (rule.ruleClass === 'genquery' && spec.name === 'scope' && !this.profile.genqueryScopeAnalysed) continue;
       const tool = spec.tool === true;
       // An exec-transition tool of a host-configured target stays in the host configuration.
-      const depConfig = tool ? (spec.exec && config.kind !== 'host' ? this.execToolsConfig : this.toolConfig) : config;
+      let depConfig = tool ? (spec.exec && config.kind !== 'host' ? this.execToolsConfig : this.toolConfig) : config;
+      // An attribute's Starlark transition: its dependencies are analysed in the configuration it makes.
+      if (!tool && spec.transition instanceof StarlarkTransition) {
+        const r = this.transition(spec.transition, config, rule);
+        if ('error' in r) {
+          const text = r.diagnostic ? `Errors encountered while applying Starlark transition\n${this.loader.traceback(r.diagnostic)}` : inAttribute(spec.name, rule.ruleClass, rule.label) + r.error;
+          this.report(rule, text, { attr: spec.name });
+          s.failed = true;
+          continue;
+        }
+        depConfig = r.config;
+      }
       if (spec.implicit) {
         // 4.2.3's C++ toolchain by --cpu: the cc_toolchain_suite --crosstool_top names, in the rule's configuration.
         if (spec.name === ':cc_toolchain' && this.profile.toolchains.ccToolchainSuite && typeof spec.default === 'string') {
@@ -941,6 +1037,14 @@ export class Analysis implements ConfiguredGraph {
 
   /** Resolves one attribute, keeping its explanation for the Why panel. */
   private resolveExplained(rule: RuleTarget, name: string, config: Configuration): ResolvedAttribute {
+    // A label_flag set on the command line stands for the target given there, not its build_setting_default.
+    if (rule.ruleClass === 'label_flag' && name === 'build_setting_default') {
+      const set = config.starlarkFlag(labelToString(rule.label));
+      if (set && set.source.kind !== 'default' && typeof set.value === 'string') {
+        const l = this.platformLabel(set.value);
+        if (l) return { value: l };
+      }
+    }
     const r = resolveAttribute(rule, name, config, this.opts.context);
     if (r.explanation) {
       const key = `${labelToString(rule.label)} (${config.id})`;
@@ -1056,7 +1160,8 @@ export class Analysis implements ConfiguredGraph {
     // As Bazel names a dependency in messages: what it finally is, and the aliases it was reached through.
     const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
     const finalTarget = dep.actual?.target ?? t;
-    if (finalTarget.kind === 'package group' && o.checked && owner.kind === 'rule') {
+    // The function-transition allowlist attribute takes a package group (PrerequisiteValidator exempts it by name).
+    if (finalTarget.kind === 'package group' && o.checked && owner.kind === 'rule' && attr !== '_allowlist_function_transition') {
       this.report(owner, inAttribute(attr, owner.ruleClass, owner.label) + misplacedPackageGroup(named), { attr, value: labelToString(label) });
       s.failed = true;
       return undefined;

@@ -5,7 +5,8 @@
 // TEST_SRCDIR/RUNFILES_DIR pointing at it, TEST_TMPDIR at a private directory, TEST_WORKSPACE, TEST_TARGET,
 // TEST_SIZE, TEST_TIMEOUT, XML_OUTPUT_FILE, the TEST_* files of the testlogs directory, `env` of the rule
 // and its `args` (location-expanded to runfiles paths). Exit status 0 passes. Durations are not measured:
-// every test reports 0.1s and test.xml a duration of 0, so outputs stay deterministic.
+// every test reports 0.1s and test.xml a duration of 0, so outputs stay deterministic; but a test whose `sleep`s
+// ask for more than its timeout (the class's, or --test_timeout's) is reported as TIMEOUT.
 //
 // A test that never ends is stopped by the shell's budgets (commands, loop iterations, wall time) and reported
 // as TIMEOUT, as Bazel reports a test it stopped at its timeout; its test.log ends with the rulepen line that
@@ -43,6 +44,22 @@ export interface TestRunOptions {
   readonly testEnv?: readonly (readonly [string, string])[];
   readonly limits?: ShellLimits;
   readonly signal?: ShellSignal;
+  /** --test_timeout: seconds for each timeout class (short, moderate, long, eternal), or one for all. */
+  readonly timeouts?: readonly number[];
+  /**
+   * --run_under: the test runs as `<program> <args> <test binary>`. A label's target (built) brings its runfiles
+   * into the test's tree and runs from there; a plain command is looked up as written.
+   */
+  readonly runUnder?: { readonly target?: AnalyzedTarget; readonly command?: string; readonly args: readonly string[] };
+}
+
+/** The seconds a test may run: its timeout class's from --test_timeout when given, else Bazel's default. */
+export function testTimeoutSeconds(timeout: string, timeouts: readonly number[] | undefined): number {
+  const classes = ['short', 'moderate', 'long', 'eternal'];
+  if (timeouts && timeouts.length === 1 && timeouts[0]! > 0) return timeouts[0]!;
+  const i = classes.indexOf(timeout);
+  if (timeouts && timeouts.length === 4 && i >= 0 && timeouts[i]! > 0) return timeouts[i]!;
+  return timeoutSeconds(timeout);
 }
 
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -82,7 +99,7 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
     TEST_SIZE: info.size,
     TEST_SRCDIR: runfilesDir,
     TEST_TARGET: label,
-    TEST_TIMEOUT: String(timeoutSeconds(info.timeout)),
+    TEST_TIMEOUT: String(testTimeoutSeconds(info.timeout, opts.timeouts)),
     TEST_TMPDIR: tmp,
     TEST_UNDECLARED_OUTPUTS_ANNOTATIONS_DIR: `${logsDir}/test.outputs_manifest`,
     TEST_UNDECLARED_OUTPUTS_DIR: `${logsDir}/test.outputs`,
@@ -104,7 +121,20 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
   }
   const args = [...info.args, ...(opts.testArgs ?? [])];
   const cwd = `${runfilesDir}/${opts.workspaceName}`;
-  const command = [`./${exe.shortPath}`, ...args].map((a, i) => (i === 0 ? a : shellQuote(a))).join(' ');
+  let command = [`./${exe.shortPath}`, ...args].map((a, i) => (i === 0 ? a : shellQuote(a))).join(' ');
+  const under = opts.runUnder;
+  if (under) {
+    const underExe = under.target?.executable;
+    for (const r of under.target?.runfiles ?? []) {
+      const bytes = opts.tree.get(r.execPath);
+      if (!bytes) continue;
+      const p = `${runfilesDir}/${runfilesPathOf(r, opts.workspaceName)}`;
+      files.set(p, bytes);
+      if (opts.executables.has(r.execPath)) executable.add(p);
+    }
+    const program = underExe ? `./${underExe.shortPath}` : (under.command ?? '');
+    command = [program, ...[...under.args, exe.shortPath, ...args].map(shellQuote)].join(' ');
+  }
 
   // Test results are cached like actions: same runfiles, arguments and environment → same result.
   const d = new Digest().string('test').string(command);
@@ -129,6 +159,11 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
     const r = await runShell({ script: command, cwd, env, files, executable, dirs: [tmp, `${logsDir}/test.outputs`], limits: opts.limits, signal: opts.signal });
     exitCode = r.exitCode;
     limitHit = r.limitHit;
+    // A test whose sleeps add up to more than its timeout is one Bazel would have stopped there.
+    if (!limitHit && (r.sleptMs ?? 0) > testTimeoutSeconds(info.timeout, opts.timeouts) * 1000) {
+      limitHit = 'time';
+      exitCode = 142;
+    }
     output = r.stdout + r.stderr;
     ownXml = r.files.get(env.XML_OUTPUT_FILE!);
     const outputs = ownXml ? new Map([['test.xml', ownXml]]) : new Map<string, Uint8Array>();

@@ -48,7 +48,8 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analyse
       if (p.command === 'test') p.con.line('error', "Couldn't start the build. Unable to run tests");
       p.elapsed(0);
       p.failed(true);
-      return { exit: EXIT.BUILD_FAILURE };
+      // A configuration Bazel cannot make (a transition's invalid --cpu) is an InvalidConfigurationException: exit 2.
+      return { exit: p.analysis.invalidConfiguration ? EXIT.COMMAND_LINE_ERROR : EXIT.BUILD_FAILURE };
     }
     ok.push(...all);
   }
@@ -250,7 +251,9 @@ function compilerError(p: Pipeline, top: AnalyzedTarget, needs: readonly Analyze
  * up-to-date:" with its files for each built target, then "Target … failed to build" for the others, and the
  * --verbose_failures hint when one failed.
  */
-export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[]): Promise<{ built: AnalyzedTarget[]; failed: boolean; attempted: Set<string> }> {
+/** Builds the top-level targets (and `hidden` ones, which the build result does not list: test's --run_under). */
+export async function executeTopLevel(p: Pipeline, shownTop: readonly AnalyzedTarget[], hidden: readonly AnalyzedTarget[] = []): Promise<{ built: AnalyzedTarget[]; failed: boolean; attempted: Set<string> }> {
+  const top = [...shownTop, ...hidden];
   const ex = p.execution();
   const built: AnalyzedTarget[] = [];
   // Keys of the targets whose building was tried (without --keep_going the build stops at the first failure).
@@ -284,7 +287,7 @@ export async function executeTopLevel(p: Pipeline, top: readonly AnalyzedTarget[
       if (!p.keepGoing) break;
     }
   }
-  printBuildResult(p, top, built);
+  printBuildResult(p, shownTop, built);
   // The first failure's summary ends the build's errors (Bazel's detailed exit message), without --keep_going.
   if (!p.keepGoing && summaries.length > 0) p.con.report(summaries.slice(0, 1));
   p.collectOutputs();

@@ -59,6 +59,7 @@ function reachableFrom(an: Analysis, roots: readonly AnalyzedTarget[]): Configur
     targets: order,
     deps: (ct): readonly ConfiguredEdge[] => an.deps(ct),
     attribute: (ct, attr) => an.attribute(ct, attr),
+    topLevelConfigId: an.targetConfig.id,
   };
 }
 

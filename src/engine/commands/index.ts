@@ -13,6 +13,7 @@ import type { CommandContext } from './context.ts';
 import { helpCommand, versionCommand } from './info.ts';
 import { queryCommand } from './query.ts';
 import { configCommand } from './config.ts';
+import { canonicalizeCommand } from './canonicalize.ts';
 import { cqueryCommand } from './cquery.ts';
 import { EXIT, Console, type CommandResult } from './result.ts';
 
@@ -36,7 +37,7 @@ export interface RunOptions {
 
 const ASYNC_COMMANDS = new Set(['build', 'test', 'run']);
 
-const NEEDS_WORKSPACE = new Set(['build', 'test', 'run', 'query', 'cquery', 'config']);
+const NEEDS_WORKSPACE = new Set(['build', 'test', 'run', 'query', 'cquery', 'config', 'canonicalize-flags']);
 
 /** Parses the command word and checks the workspace: a finished result, or the context to run the command in. */
 function begin(files: WorkspaceFiles | FileSource, argv: readonly string[], opts: RunOptions): CommandResult | { ctx: CommandContext; command: string; args: string[] } {
@@ -112,6 +113,7 @@ export function runCommandSync(files: WorkspaceFiles | FileSource, argv: readonl
   if (b.command === 'query') return queryCommand(b.ctx, b.args);
   if (b.command === 'cquery') return cqueryCommand(b.ctx, b.args);
   if (b.command === 'config') return configCommand(b.ctx, b.args);
+  if (b.command === 'canonicalize-flags') return canonicalizeCommand(b.ctx, b.args);
   const out = new Console(b.ctx.workspaceDir);
   out.line('error', `'${b.command}' runs actions: use runCommand, which waits for them`);
   return out.result(EXIT.COMMAND_LINE_ERROR);

@@ -20,6 +20,7 @@ export function versionCommand(profile: Profile): CommandResult {
 /** The commands rulepen knows, with Bazel's one-line descriptions. */
 export const COMMANDS: readonly (readonly [string, string])[] = [
   ['build', 'Builds the specified targets.'],
+  ['canonicalize-flags', 'Canonicalizes a list of bazel options.'],
   ['config', 'Displays details of build configurations.'],
   ['cquery', 'Loads, analyzes, and queries the specified targets w/ configurations.'],
   ['help', 'Prints help for commands, or the index.'],

@@ -7,7 +7,8 @@
 // pattern" when a suite listed a non-test: its other tests still run). test.log and test.xml are written under
 // bazel-testlogs/<pkg>/<name>/.
 
-import { commandLineTagFilter, isTestRule, labelToString, ruleTags, testSize, type RuleTarget, type Target } from '../loading/index.ts';
+import { commandLineTagFilter, isTestRule, labelToString, LabelSyntaxError, parseLabelInPackage, ruleTags, testSize, type RuleTarget, type Target } from '../loading/index.ts';
+import { shellWords } from '../config/index.ts';
 import { defaultTimeout, runTest, type AnalyzedTarget, type TestRun } from '../actions/index.ts';
 import { utf8Encode } from '../base/index.ts';
 import { analyzeTopLevel, executeTopLevel, prepare, stopAtSuitesInError } from './build.ts';
@@ -105,6 +106,13 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   // Tests the filters leave out are still built (not run), unless --build_tests_only (checked with 4.2.3:
   // `test //t:all --test_tag_filters=-slow` → "Found 2 targets and 1 test target...").
   const built = [...an.ok, ...(buildTestsOnly ? [] : tests.filter((t) => !selected.includes(t)))];
+  // --run_under=<label or command> [args]: a label's target is built with the tests (Bazel's late-bound
+  // :run_under dependency of test rules) and each test runs through it.
+  const runUnder = runUnderOf(p);
+  if (runUnder && 'error' in runUnder) {
+    p.con.line('error', runUnder.error);
+    return p.con.result(EXIT.COMMAND_LINE_ERROR);
+  }
   const top = [...built, ...selected];
   // Every top-level target analysis went through is counted, the failed ones too (as build does).
   p.analyzedLine([...new Map(p.topLevel.map((a) => [a.key, a])).values()]);
@@ -114,7 +122,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   } else {
     p.con.line('info', `Found ${built.length} target${built.length === 1 ? '' : 's'} and ${selected.length} test target${selected.length === 1 ? '' : 's'}...`);
   }
-  const ex = await executeTopLevel(p, top);
+  const ex = await executeTopLevel(p, top, runUnder?.target ? [runUnder.target] : []);
   const builtKeys = new Set(ex.built.map((t) => t.key));
 
   const runs: TestRun[] = [];
@@ -127,6 +135,11 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     const i = e.indexOf('=');
     return (i < 0 ? [e, ''] : [e.slice(0, i), e.slice(i + 1)]) as [string, string];
   });
+  // --test_timeout: one number of seconds for every timeout class, or four (short,moderate,long,eternal); -1 keeps
+  // a class's default.
+  const timeouts = String(p.option('test_timeout') ?? '-1').split(',').map(Number);
+  // A local test needs its runfiles manifest (StandaloneTestStrategy: LOCAL_TEST_PREREQ_UNMET).
+  const noManifests = p.option('build_runfile_manifests') === false;
   const filter = p.option('test_filter');
   if (typeof filter === 'string' && filter) testEnv.push(['TESTBRIDGE_TEST_ONLY', filter]);
   for (const t of [...selected].sort((a, b) => (labelToString(a.label) < labelToString(b.label) ? -1 : 1))) {
@@ -138,6 +151,11 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
       (ex.attempted.has(t.key) ? failedToBuild : noStatus).push(t);
       continue;
     }
+    if (noManifests) {
+      p.con.line('error', `Testing ${labelToString(t.label)} failed: cannot run local tests with --nobuild_runfile_manifests`);
+      failedToBuild.push(t);
+      continue;
+    }
     const r = await runTest(t, {
       workspaceName: p.profile.execrootName,
       tree: p.executor.tree,
@@ -145,6 +163,8 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
       cache: p.cache,
       testArgs,
       testEnv,
+      timeouts,
+      ...(runUnder ? { runUnder } : {}),
       signal: ctx.signal,
     });
     runs.push(r);
@@ -166,14 +186,20 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
       p.con.stdout(`==================== Test output for ${r.label}:\n${r.log.split('\n').slice(3).join('\n')}================================================================================\n`);
     }
   }
+  // --test_summary (TerminalTestResultNotifier): `short` lists every test, `terse` leaves out those that passed and
+  // those the build did not get to (NO STATUS), `detailed` those that passed, `none` (and `testcase`) lists none.
+  const summary = String(p.option('test_summary') ?? 'short');
+  const shown = (status: string) =>
+    summary === 'short' || (summary === 'terse' && status !== 'PASSED' && status !== 'NO STATUS') || (summary === 'detailed' && status !== 'PASSED');
   const lines: string[] = [];
-  for (const t of skipped) lines.push(summaryLine(labelToString(t.label), 'SKIPPED', false).replace(/ in 0\.1s$/, ''));
+  if (shown('SKIPPED')) for (const t of skipped) lines.push(summaryLine(labelToString(t.label), 'SKIPPED', false).replace(/ in 0\.1s$/, ''));
   for (const r of runs) {
+    if (!shown(r.status)) continue;
     lines.push(summaryLine(r.label, r.status, r.cached));
     if (r.status !== 'PASSED') lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${r.logPath}`);
   }
-  for (const t of failedToBuild) lines.push(summaryLine(labelToString(t.label), 'FAILED TO BUILD', false).replace(/ in 0\.1s$/, ''));
-  for (const t of noStatus) lines.push(summaryLine(labelToString(t.label), 'NO STATUS', false).replace(/ in 0\.1s$/, ''));
+  if (shown('FAILED TO BUILD')) for (const t of failedToBuild) lines.push(summaryLine(labelToString(t.label), 'FAILED TO BUILD', false).replace(/ in 0\.1s$/, ''));
+  if (shown('NO STATUS')) for (const t of noStatus) lines.push(summaryLine(labelToString(t.label), 'NO STATUS', false).replace(/ in 0\.1s$/, ''));
   if (lines.length > 0) p.con.stdout(lines.join('\n') + '\n\n');
   const executed = runs.filter((r) => !r.cached).length;
   if (runs.length > 0 || failedToBuild.length > 0 || noStatus.length > 0 || skipped.length > 0) {
@@ -220,6 +246,25 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   }
   p.con.line('info', `Build completed successfully, ${actions} total action${actions === 1 ? '' : 's'}`);
   return p.con.result(EXIT.SUCCESS, explanations);
+}
+
+/** --run_under's program and options: a label's analysed target, or a command as written. */
+function runUnderOf(p: Pipeline): { target?: AnalyzedTarget; command?: string; args: string[] } | { error: string } | undefined {
+  const value = p.option('run_under');
+  if (typeof value !== 'string' || value === '') return undefined;
+  const [first, ...args] = shellWords(value);
+  if (first === undefined) return undefined;
+  if (!/^(\/\/|@|:)/.test(first)) return { command: first, args };
+  let label;
+  try {
+    label = parseLabelInPackage(first, { repo: '', pkg: '' }, p.profile.labels);
+  } catch (e) {
+    if (e instanceof LabelSyntaxError) return { error: `invalid label in --run_under: ${e.message}` };
+    throw e;
+  }
+  const t = label.repo === '' ? p.loader.getPackage(label.pkg)?.targets.get(label.name) : undefined;
+  if (!t) return { error: `no such target '${labelToString(label)}' (--run_under)` };
+  return { target: p.analysis.analyze(t, p.target), args };
 }
 
 /** --keep_going past analysis failures, the rest built: Bazel's note of what kind of error there was. */

@@ -113,7 +113,7 @@ function optionUnits(words: readonly string[], overrides?: ReadonlyMap<string, O
 }
 
 /** The command's chain from the most general to itself: common, build, test for `test`. */
-function commandChain(command: string): string[] {
+export function commandChain(command: string): string[] {
   const parents = COMMAND_PARENTS[command] ?? [];
   return ['common', ...[...parents].reverse(), command];
 }
@@ -124,6 +124,13 @@ export function expandCommandLine(command: string, argv: readonly string[], rc: 
   const residue: string[] = [];
   const chain = commandChain(command);
   const expanding: string[] = [];
+  // --flag_alias may only be given on plain `build` lines: any other rc line holding one fails every command
+  // (BlazeOptionHandler), whether or not the line applies to it.
+  for (const l of rc) {
+    if (l.command === 'build' && l.config === undefined) continue;
+    const w = l.words.find((x) => x === '--flag_alias' || x.startsWith('--flag_alias='));
+    if (w !== undefined) throw new OptionsError(`"${w}" disallowed. --flag_alias only supports the "build" command.`);
+  }
 
   const addWords = (words: readonly string[], source: OptionValue['source'], lenient: boolean): void => {
     let parsed: ParsedArgs;
@@ -177,6 +184,48 @@ export function expandCommandLine(command: string, argv: readonly string[], rc: 
       addWords(l.words, { kind: 'bazelrc', file: l.file, line: l.line }, cmd === 'common' && opts.commonIgnoresInapplicable);
     }
   }
-  addWords(argv, { kind: 'command-line' }, false);
+  addWords(withFlagAliases(argv, flagAliases(chain, rc, argv)), { kind: 'command-line' }, false);
   return { command, options, starlarkFlags, residue };
+}
+
+/**
+ * `--flag_alias=name=//pkg:flag` (on `build` rc lines, which every command of the build family reads, or on the
+ * command line): the short names of Starlark flags, by name. Later definitions win.
+ */
+export function flagAliases(chain: readonly string[], rc: readonly RcLine[], argv: readonly string[]): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const take = (words: readonly string[]) => {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === '--') break;
+      const v = w.startsWith('--flag_alias=') ? w.slice('--flag_alias='.length) : w === '--flag_alias' ? words[++i] : undefined;
+      const eq = v?.indexOf('=') ?? -1;
+      if (v !== undefined && eq > 0) aliases.set(v.slice(0, eq), v.slice(eq + 1));
+    }
+  };
+  if (chain.includes('build')) for (const l of rc) if (l.command === 'build' && l.config === undefined) take(l.words);
+  take(argv);
+  return aliases;
+}
+
+/** The command line with each use of a flag alias (`--name=v`, `--name`, `--noname`) written as its Starlark flag. */
+export function withFlagAliases(argv: readonly string[], aliases: ReadonlyMap<string, string>): string[] {
+  if (aliases.size === 0) return [...argv];
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const m = /^--(no)?([A-Za-z0-9_]+)(=.*)?$/s.exec(w);
+    if (!m) {
+      out.push(w);
+      continue;
+    }
+    const whole = aliases.get((m[1] ?? '') + m[2]!);
+    const target = whole ?? aliases.get(m[2]!);
+    out.push(target === undefined ? w : `--${whole === undefined ? (m[1] ?? '') : ''}${target}${m[3] ?? ''}`);
+  }
+  return out;
 }

@@ -80,6 +80,13 @@ export class BuildSettings {
       const r = this.lookup.get(parsed);
       if ('error' in r) return (this.computed = { error: `${canonical} :: Error loading option ${canonical}: ${r.error}`, skipped: `Skipping '${canonical}': ${r.error}` });
       const t = r.target;
+      if (t.kind === 'rule' && t.ruleClass === 'label_flag') {
+        // A label_flag's value is a label (LabelBuildSettings.LabelBuildFlag), read from the main repository's root.
+        const v = parseAbsolute(f.value, this.profile);
+        if ('error' in v) return (this.computed = { error: `While parsing option ${canonical}=${f.value}: ${v.error}` });
+        values.set(canonical, { value: labelToString(v), source: f.source });
+        continue;
+      }
       const kind = t.kind === 'rule' ? buildSettingKind(t) : undefined;
       if (!kind || t.kind !== 'rule') return (this.computed = { error: `${canonical} :: Unrecognized option: ${canonical}` });
       const negated = f.written.startsWith('--no');

@@ -28,16 +28,9 @@ function startupRcFiles(startup: readonly string[]): { files: string[]; workspac
 }
 
 export function commandLine(workspace: Workspace, command: string, args: readonly string[], startup: readonly string[] = []): CommandLineResult {
-  const read = (p: string) => workspace.read(rcPath(p));
   try {
-    const { files, workspaceRc } = startupRcFiles(startup);
-    const rc: RcLine[] = [];
-    if (workspaceRc && workspace.hasFile('.bazelrc')) rc.push(...readRcFile('.bazelrc', read));
-    for (const f of files) {
-      if (f === '/dev/null') continue;
-      if (read(f) === undefined) return { error: `Error: Unable to read .bazelrc file '${f}'.` };
-      rc.push(...readRcFile(rcPath(f), read));
-    }
+    const rc = rcLines(workspace, startup);
+    if ('error' in rc) return rc;
     return expandCommandLine(command, args, rc, {
       commonIgnoresInapplicable: workspace.profile.rcCommonIgnoresInapplicable,
       ...(workspace.profile.toolchains.messages === 'current' ? { overrides: CURRENT_OPTION_OVERRIDES } : {}),
@@ -46,6 +39,20 @@ export function commandLine(workspace: Workspace, command: string, args: readonl
     if (e instanceof OptionsError) return { error: e.message };
     throw e;
   }
+}
+
+/** The lines of the rc files a command reads (the workspace's .bazelrc unless --noworkspace_rc, then --bazelrc files). */
+export function rcLines(workspace: Workspace, startup: readonly string[] = []): RcLine[] | { error: string } {
+  const read = (p: string) => workspace.read(rcPath(p));
+  const { files, workspaceRc } = startupRcFiles(startup);
+  const rc: RcLine[] = [];
+  if (workspaceRc && workspace.hasFile('.bazelrc')) rc.push(...readRcFile('.bazelrc', read));
+  for (const f of files) {
+    if (f === '/dev/null') continue;
+    if (read(f) === undefined) return { error: `Error: Unable to read .bazelrc file '${f}'.` };
+    rc.push(...readRcFile(rcPath(f), read));
+  }
+  return rc;
 }
 
 /**

@@ -41,6 +41,11 @@ export interface Configuration {
   readonly constraints: ReadonlyMap<string, string>;
   /** Make variables every rule sees: TARGET_CPU, COMPILATION_MODE, BINDIR, GENDIR, and each --define KEY=VALUE. */
   readonly makeVariables: ReadonlyMap<string, string>;
+  /**
+   * The configuration a Starlark transition makes of this one: native options replaced (a list option by the
+   * whole list), user-defined settings set (`undefined` value: back to the default). Equal results are one object.
+   */
+  withOverrides(native: ReadonlyMap<string, string | boolean | readonly string[]>, flags: ReadonlyMap<string, BuildSettingValue | undefined>): Configuration;
 }
 
 /**
@@ -133,7 +138,7 @@ export function fnv1a(s: string): string {
 }
 
 /** Options that build no configuration: output and execution settings, and those query shares (--keep_going). */
-const NOT_CONFIGURATION = new Set(['config', 'build', 'show_result', 'verbose_failures', 'test_output', 'test_summary', 'jobs', 'subcommands', 'sandbox_debug', 'color', 'curses']);
+const NOT_CONFIGURATION = new Set(['config', 'build', 'show_result', 'verbose_failures', 'test_output', 'test_summary', 'jobs', 'subcommands', 'sandbox_debug', 'color', 'curses', 'experimental_check_output_files']);
 
 /** Does an option take part in a configuration's checksum (Bazel's BuildOptions hold only fragment options)? */
 function configurationOption(name: string): boolean {
@@ -156,7 +161,9 @@ class ConfigurationImpl implements Configuration {
     private readonly flags: ReadonlyMap<string, StarlarkFlagSetting>,
     readonly platform: string,
     readonly constraints: ReadonlyMap<string, string>,
-    _profile: Profile,
+    private readonly profile: Profile,
+    /** Made by a Starlark transition: the output directory gets Bazel's `-ST-<hash>` suffix. */
+    private readonly transitioned = false,
   ) {
     this.cpu = String(this.single('cpu').value) || HOST_CPU;
     this.compilationMode = String(this.single('compilation_mode').value);
@@ -178,7 +185,7 @@ class ConfigurationImpl implements Configuration {
     this.id = kind === 'host' ? 'HOST' : this.checksum;
     if (kind === 'host') this.outputDir = 'host';
     else if (kind === 'exec') this.outputDir = `${this.cpu}-${this.compilationMode}-exec-2B5CBBC6`;
-    else this.outputDir = `${this.cpu}-${this.compilationMode}`;
+    else this.outputDir = `${this.cpu}-${this.compilationMode}${transitioned ? `-ST-${fnv1a(fingerprint).slice(0, 12)}` : ''}`;
     const bin = `bazel-out/${this.outputDir}/bin`;
     this.makeVariables = new Map([
       ['TARGET_CPU', this.cpu],
@@ -212,6 +219,27 @@ class ConfigurationImpl implements Configuration {
     if (def.kind === 'boolean') value = def.default === 'true';
     if ((from === 'cpu' || from === 'host_cpu') && value === '') value = HOST_CPU;
     return [{ name: option, value, written: '', source: DEFAULT_SOURCE }];
+  }
+
+  private readonly derived = new Map<string, Configuration>();
+
+  withOverrides(native: ReadonlyMap<string, string | boolean | readonly string[]>, flags: ReadonlyMap<string, BuildSettingValue | undefined>): Configuration {
+    const source: OptionSource = { kind: 'command-line' };
+    const options = [
+      ...this.options.filter((o) => !native.has(o.name)),
+      ...[...native].flatMap(([name, v]) => (Array.isArray(v) ? v : [v]).map((value) => ({ name, value: value as string | boolean, written: `--${name}=${String(value)}`, source }))),
+    ];
+    const fl = new Map(this.flags);
+    for (const [k, v] of flags) {
+      if (v === undefined) fl.delete(k);
+      else fl.set(k, { value: v, source });
+    }
+    const c = new ConfigurationImpl(this.kind, options, fl, this.platform, this.constraints, this.profile, true);
+    if (c.checksum === this.checksum) return this;
+    const known = this.derived.get(c.checksum);
+    if (known) return known;
+    this.derived.set(c.checksum, c);
+    return c;
   }
 
   starlarkFlag(label: string): { value: unknown; source: OptionSource } | undefined {

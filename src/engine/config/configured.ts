@@ -36,4 +36,6 @@ export interface ConfiguredGraph {
   deps(ct: ConfiguredTarget): readonly ConfiguredEdge[];
   /** An attribute with its select()s resolved (undefined when resolving it failed, or for non-rules). */
   attribute(ct: ConfiguredTarget, attr: string): PlainAttrValue | undefined;
+  /** The id of the top-level target configuration (what config(x, target) means; a transition makes others). */
+  readonly topLevelConfigId?: string;
 }

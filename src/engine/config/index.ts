@@ -2,7 +2,7 @@
 // config_setting matching, select() resolution, and the types of the configured-target graph analysis builds (CONTRACT.md).
 export * from './options.ts';
 export * from './bazelrc.ts';
-export { commandLine, optionValue, type CommandLineResult } from './command-line.ts';
+export { commandLine, optionValue, rcLines, type CommandLineResult } from './command-line.ts';
 export { targetConfiguration, execConfiguration, hostPlatformOf, HOST_CPU, CONFIGURATION_OPTIONS, type Configuration, type ConfigContext, type ConfigurationError } from './configuration.ts';
 export type { ConfiguredEdge, ConfiguredGraph, ConfiguredTarget } from './configured.ts';
 export {
@@ -22,5 +22,6 @@ export {
 export { labelListAttr, TargetLookup } from './targets.ts';
 export { hasConstraint, parseAbsolute, settingOf } from './platforms.ts';
 export type { BuildSettingValue } from './build-settings.ts';
+export { settingDefault } from './build-settings.ts';
 export { scenario, type Scenario } from './scenario-helpers.ts';
 export { registrations, toolchainDebugFilter, ToolchainResolver, type ResolutionTraceMemo, type ResolvedToolchains, type ToolchainRequest, type ToolchainResolution, type ToolchainExplanation, type ConstraintMismatch } from './toolchains.ts';

@@ -447,8 +447,8 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
       continue;
     }
     if (target.kind === 'rule' && isLabelSetting(target)) {
-      // A label-typed setting: the value is a label, relative to the config_setting's package; its value is its
-      // build_setting_default (nothing on the command line sets one yet).
+      // A label-typed setting: the value is a label, relative to the config_setting's package; its value is what
+      // the command line gives a label_flag, else its build_setting_default.
       let want: string;
       try {
         want = labelToString(parseLabelInPackage(expected, { repo: setting.label.repo, pkg: setting.label.pkg }, ctx.profile.labels));
@@ -458,16 +458,17 @@ function matchSettingFull(setting: RuleTarget, config: Configuration, ctx: Confi
         continue;
       }
       const dflt = attrValue(target, 'build_setting_default') as Label | null | undefined;
-      const actual = dflt ? labelToString(dflt) : '';
+      const set = config.starlarkFlag(actualLabel);
+      const actual = set && typeof set.value === 'string' ? set.value : dflt ? labelToString(dflt) : '';
       checks.push({
         kind: 'flag_values',
         key: written,
         setting: `${actualLabel}=${expected}`,
         expected,
         actual,
-        source: DEFAULT_SOURCE,
+        source: set?.source ?? DEFAULT_SOURCE,
         matches: actual === want,
-        note: 'not set on the command line: its build_setting_default',
+        note: set ? undefined : 'not set on the command line: its build_setting_default',
       });
       flagKeys.push(`${actualLabel}=${expected}`);
       continue;

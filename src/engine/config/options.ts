@@ -71,6 +71,7 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
   ['experimental_use_validation_aspect', 'boolean', 'false', false, 'build test run cquery', 'Whether to run validation actions using aspect (for parallelism with tests).'],
   ['experimental_enable_scl_dialect', 'boolean', 'true', false, 'build test run query cquery', 'If set to true, .scl files may be used in load() statements.'],
   ['experimental_genquery_use_graphless_query', 'boolean', 'auto', false, 'build test run cquery', 'If true, uses a Query implementation that does not make a copy of the graph.'],
+  ['strict_java_deps', 'off, warn, error, strict or default', 'default', false, 'build test run cquery', 'If true, checks that a Java target explicitly declares all directly used targets as dependencies.'],
   ['skip_incompatible_explicit_targets', 'boolean', 'false', false, 'build test run cquery', 'Skip incompatible targets that are explicitly listed on the command line.'],
 ];
 
@@ -78,6 +79,7 @@ const MODERN_ONLY: readonly (readonly [string, string, string | null, boolean, s
 const UNDOCUMENTED: readonly (readonly [string, string, string | null, boolean, string, string])[] = [
   ['order_results', 'boolean', 'true', false, 'query', 'Deprecated: use --order_output (--noorder_results is --order_output=no).'],
   ['host_deps', 'boolean', 'true', false, 'query cquery', 'Deprecated alias of --tool_deps.'],
+  ['experimental_check_output_files', 'boolean', 'true', false, 'build test run cquery', 'Check for modifications made to the output files of a build.'],
   ['enforce_transitive_configs_for_config_feature_flag', 'boolean', 'false', false, 'build test run cquery', 'Whether targets must name the config_feature_flags they read in transitive_configs.'],
 ];
 

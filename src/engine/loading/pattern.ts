@@ -69,7 +69,9 @@ export function parseTargetPattern(original: string, opts: PatternOptions): Targ
   if (pattern.startsWith('/')) throw new TargetParsingError(`not a relative path or label: '${pattern}'`);
   if (pattern === '') throw new TargetParsingError('the empty string is not a valid target');
 
-  const colon = pattern.lastIndexOf(':');
+  // Current Bazel parses a pattern's package and target with LabelParser.Parts (the first colon splits, so
+  // `bad:*:*` has the target name '*:*'); 4.2.3 split at the last colon ("Invalid package name 'bad:*'").
+  const colon = opts.dialect === 'modern' ? pattern.indexOf(':') : pattern.lastIndexOf(':');
   let pkgPart = colon < 0 ? pattern : pattern.slice(0, colon);
   const targetPart = colon < 0 ? '' : pattern.slice(colon + 1);
   if (pkgPart === '...') pkgPart = '/...';

@@ -184,7 +184,8 @@ export const configFunction: QueryFunction = {
       // A source file has only its null configuration: config(//p:f.txt, target) is it too.
       if (!ct.config) return true;
       if (want === 'null') return false;
-      if (want === 'target') return ct.config.kind === 'target';
+      // `target` is the top-level configuration: a dependency a transition moved elsewhere is not in it.
+      if (want === 'target') return ct.config.kind === 'target' && (g.configured.topLevelConfigId === undefined || ct.config.id === g.configured.topLevelConfigId);
       if (want === 'host' || want === 'exec') return ct.config.kind !== 'target';
       return ct.config.id.startsWith(want);
     };

@@ -58,6 +58,8 @@ export interface PackageAccess<T> {
    * packages, so buildfiles() leaves out the BUILD file of a loaded .bzl file's package outside them.
    */
   knowsPackage?(label: Label): boolean;
+  /** The BUILD file of a main-repository package, found without loading the package (its package lookup). */
+  buildFileOf?(pkg: string): string | undefined;
 }
 
 export interface QueryGraph<T> {

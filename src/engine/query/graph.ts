@@ -209,8 +209,10 @@ export function forEachDirectEdge(t: Target, opts: EdgeOptions, visit: EdgeVisit
         const tool = e.tool;
         if (tool && opts.hostDeps === false) continue;
         if (a.implicit) {
-          // Implicit tools (genrule-setup.sh) are host dependencies in Bazel 4.2.3.
-          if (opts.hostDeps === false) continue;
+          // A native rule's implicit dependencies (genrule-setup.sh) are host/exec tools in Bazel 4.2.3; a Starlark
+          // rule's are tools only with cfg = "exec" (AbstractQueryTest#testNoImplicitDeps: --notool_deps keeps
+          // `_implicit_dep`).
+          if (opts.hostDeps === false && (tool || t.schema.definedAt === undefined)) continue;
           if (!opts.implicitDeps) continue;
           const ds = implicitDefaults(a, t);
           for (let j = 0; j < ds.length; j++) add(canonicalLabel(ds[j]!), a.name, false, true, tool);

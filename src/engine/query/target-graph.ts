@@ -84,6 +84,7 @@ export class TargetGraph implements QueryGraph<Target> {
         return t && { kind: 'source file', label: t.label, location: { file: loadedFrom, line: 1, column: 1 }, fakeLoad: true };
       },
       knowsPackage: (label) => self.knowsPackage(label),
+      buildFileOf: (pkg) => self.loader.workspace.buildFileOf(pkg),
     };
   }
 
@@ -399,15 +400,18 @@ export class TargetGraph implements QueryGraph<Target> {
   labelsOf(t: Target, attr: string, missing?: (message: string) => void): Target[] | undefined {
     if (t.kind !== 'rule') return [];
     if (attr === '$implicit_tests' && t.ruleClass === 'test_suite') return (t.implicitTests ?? []).flatMap((l) => this.tryTarget(l) ?? []);
-    const spec = bazelAttributeOrder(t.schema, true).find((a) => a.name === attr);
+    // A Starlark rule's private attribute `_x` is `$x` inside Bazel (the name query knows it by).
+    const starlark = t.schema.definedAt !== undefined;
+    const name = starlark && attr.startsWith('$') ? '_' + attr.slice(1) : attr;
+    const spec = starlark && attr.startsWith('_') ? undefined : bazelAttributeOrder(t.schema, true).find((a) => a.name === name);
     if (!spec) return undefined;
     if (!isLabelType(spec.type) && spec.type !== 'output' && spec.type !== 'output_list') return [];
     let labels: Label[];
     if (spec.implicit) labels = implicitDefaults(spec, t).map(parseCanonicalLabel);
     else {
-      const v = attrValue(t, attr);
+      const v = attrValue(t, name);
       if (v === undefined || v === null) return [];
-      labels = v instanceof Configurable ? labelsIn(spec.type, v, false, defaultAttrValue(t, attr)) : labelsIn(spec.type, v);
+      labels = v instanceof Configurable ? labelsIn(spec.type, v, false, defaultAttrValue(t, name)) : labelsIn(spec.type, v);
     }
     const out: Target[] = [];
     for (const l of labels) {

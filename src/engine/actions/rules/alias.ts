@@ -5,7 +5,8 @@
 import type { RuleImplementation } from '../rule-context.ts';
 
 // label_flag and label_setting forward the target their value names in the same way (their value is their
-// build_setting_default: nothing on the command line sets one yet).
+// build_setting_default, or for a label_flag the label `--//pkg:flag=//x:y` gives: analysis reads that attribute
+// so).
 export const alias: RuleImplementation = {
   ruleClasses: ['alias', 'label_flag', 'label_setting'],
   analyze(ctx) {

@@ -2,7 +2,7 @@
 // with a `ctx` holding the subset of Bazel's API that simple rules use, and its providers become the target's.
 //
 // ctx: label, attr (plain values; label attributes as targets with `files`, `label`, and `[DefaultInfo]`-style
-// fields `files`), files / file / executable / outputs, workspace_name, bin_dir, genfiles_dir, actions
+// fields `files`), files / file / executable / outputs, workspace_name, bin_dir, genfiles_dir, fragments, actions
 // (declare_file, write, run_shell, run, symlink) and runfiles(). File objects carry path, short_path, basename, dirname,
 // extension, is_source, root and owner. Returned providers: DefaultInfo (files, executable, and runfiles or
 // default_runfiles/data_runfiles), OutputGroupInfo (its groups) and TemplateVariableInfo (make variables, for
@@ -31,6 +31,16 @@ function ruleClassOf(loader: Loader, rule: RuleTarget): RuleClass | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * `ctx.fragments`: the configuration fragments a rule reads options through. Only what the command line decides
+ * is emulated: java.strict_java_deps (JavaConfiguration#getStrictJavaDepsName, the --strict_java_deps mode in
+ * lower case).
+ */
+function fragmentsOf(config: { values(option: string): readonly { value: string | boolean }[] }): Struct {
+  const strict = String(config.values('strict_java_deps')[0]?.value ?? 'default').toLowerCase();
+  return new Struct([['java', new Struct([['strict_java_deps', strict]])]]);
 }
 
 /** How values look in the profile analysing now (set per rule; analysis is synchronous). */
@@ -340,6 +350,7 @@ function analyzeStarlarkRule(ctx: RuleContext): RuleResult {
     ['workspace_name', ctx.profile.execrootName],
     ['runfiles', runfilesBuiltin(ctx)],
     ['toolchains', new ToolchainsValue(ctx, ctx.toolchains())],
+    ['fragments', fragmentsOf(config)],
     // A build setting's implementation reads its value: from the command line, else build_setting_default.
     ...(rc.buildSetting
       ? [['build_setting_value', toStarlark((config.starlarkFlag(label)?.value ?? ctx.attr('build_setting_default')) as PlainAttrValue)] as [string, Value]]

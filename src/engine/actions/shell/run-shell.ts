@@ -71,6 +71,11 @@ export interface ShellResult {
   /** Every regular file after the run, by absolute path (symbolic links read through to their target). */
   files: Map<string, Uint8Array>;
   limitHit?: ShellLimitHit;
+  /**
+   * The time `sleep` commands asked for, in milliseconds: sleep returns at once, so this virtual clock is how
+   * long the run would have taken (a test runner compares it with the test's timeout).
+   */
+  sleptMs?: number;
 }
 
 /**
@@ -142,13 +147,17 @@ async function runShellNow(run: ShellRun): Promise<ShellResult> {
   const jb = await loadJustBash();
 
   const state: GnuRunState = { yesBytes: 0 };
+  let sleptMs = 0;
   const { bash, fs, seeded } = freshShell(jb, {
     cwd: run.cwd,
     env: run.env,
     commands: [...COMMANDS],
     customCommands: gnuCommands(jb, state),
-    // `sleep` returns at once: waiting would only spend the run's time budget, and outputs cannot tell.
-    sleep: async () => {},
+    // `sleep` returns at once: waiting would only spend the run's time budget, and outputs cannot tell. The
+    // time asked for is kept (ShellResult.sleptMs).
+    sleep: async (ms: number) => {
+      sleptMs += ms;
+    },
     defenseInDepth: false,
     executionLimits: {
       maxCommandCount: limits.maxCommands,
@@ -196,7 +205,7 @@ async function runShellNow(run: ShellRun): Promise<ShellResult> {
     exitCode = cause === 'time' ? 124 : cause === 'cancelled' ? 130 : 126;
   }
   const limitHit: ShellLimitHit | undefined = cause === 'yes' ? 'output' : cause;
-  return { exitCode, stdout, stderr, files, ...(limitHit ? { limitHit } : {}) };
+  return { exitCode, stdout, stderr, files, ...(limitHit ? { limitHit } : {}), ...(sleptMs > 0 ? { sleptMs } : {}) };
 }
 
 /**

@@ -80,6 +80,8 @@ export interface AttrSpec {
    * `exec_tools`, cc_toolchain's file groups); from a target in the host configuration it stays host.
    */
   readonly exec?: boolean;
+  /** A Starlark transition on the attribute's edges (`cfg = some_transition`): a StarlarkTransition. */
+  readonly transition?: object;
   /**
    * Bazel's `orderIndependent()`: query's build, xml and proto outputs print the list sorted (duplicates kept);
    * the rule itself keeps the order written (its edges, `labels()`).
@@ -111,6 +113,8 @@ export interface RuleSchema {
   readonly implicitOutputs?: (name: string) => readonly string[];
   /** A Starlark rule class: the toolchain types rule(toolchains = …) requests. */
   readonly toolchains?: readonly { readonly type: Label; readonly mandatory: boolean }[];
+  /** A Starlark rule class with `cfg = some_transition`: the transition its targets are analysed through. */
+  readonly ruleTransition?: object;
 }
 
 const S = 'string' as const;

@@ -37,6 +37,7 @@ import {
   makeDepset,
   ModuleExtensionValue,
   OpaqueValue,
+  StarlarkTransition,
   ProviderValue,
   ToolchainTypeValue,
   type ToolchainTypeRequest,
@@ -292,11 +293,15 @@ function starlarkFileTypes(o: AttrOptions): Pick<AttrSpec, 'fileTypes' | 'single
  * --notool_deps drops them and config(x, target) does not find them); "host" a host tool. "target", config.target()
  * and Starlark transitions (not modelled) leave them in the rule's configuration.
  */
-function starlarkTransition(cfg: Value | undefined): Pick<AttrSpec, 'tool' | 'exec'> {
+function starlarkTransition(cfg: Value | undefined): Pick<AttrSpec, 'tool' | 'exec' | 'transition'> {
   if (cfg === 'exec' || (cfg instanceof OpaqueValue && cfg.typeName === 'ExecTransitionFactory')) return { tool: true, exec: true };
   if (cfg === 'host') return { tool: true };
+  if (cfg instanceof StarlarkTransition) return { transition: cfg };
   return {};
 }
+
+/** A rule class's own `cfg` transition (rule(cfg = …)), read when its schema is built. */
+const ruleTransitions = new WeakMap<RuleClass, StarlarkTransition>();
 
 /** `values = [...]` of attr.string/attr.int: Bazel's AllowedValueSet (a set: repeats dropped; empty: no check). */
 function allowedValues(values: readonly Value[]): Pick<AttrSpec, 'allowedValues'> {
@@ -341,6 +346,7 @@ export function ruleSchemaOf(rule: RuleClass): RuleSchema {
     definition: rule.definition,
     implicitOutputs: outputs.length > 0 ? (n) => outputs.map(([, t]) => t.replace(/%\{name\}/g, n)) : undefined,
     ...(rule.toolchains.length > 0 ? { toolchains: rule.toolchains } : {}),
+    ...(ruleTransitions.has(rule) ? { ruleTransition: ruleTransitions.get(rule)! } : {}),
   };
   schemas.set(rule, s);
   return s;
@@ -370,6 +376,14 @@ function makeRule(host: StarlarkApiHost): Builtin {
       if (p instanceof ProviderValue || typeof p === 'string') return p;
       throw new EvalError(`element in 'provides' is of unexpected type. Should be list of providers, but got item of type ${typeName(p)}.`);
     });
+    // A rule's own `cfg` must be a rule transition (StarlarkRuleClassFunctions): config.exec() is for attributes.
+    const cfg = get('cfg');
+    if (cfg instanceof OpaqueValue && cfg.typeName === 'ExecTransitionFactory') {
+      throw new EvalError('`cfg` must be set to a transition appropriate for a rule, not an attribute-specific transition.');
+    }
+    if (cfg !== undefined && cfg !== None && !(cfg instanceof OpaqueValue && cfg.typeName === 'transition')) {
+      throw new EvalError('`cfg` must be set to a transition object initialized by the transition() function.');
+    }
     const attrs = attrsArg(get('attrs'), 'rule');
     const bzlPkg = host.workspace.packageOf(callerFile(thread)) ?? '';
     const toolchains = seq(get('toolchains')).map((t) => toolchainRequest(t, bzlPkg, host));
@@ -377,7 +391,7 @@ function makeRule(host: StarlarkApiHost): Builtin {
     for (const [n] of attrs) {
       if (n === 'name' || (shared as readonly string[]).includes(n)) throw new EvalError(`There is already a built-in attribute '${n}' which cannot be overridden.`);
     }
-    return new RuleClass(
+    const ruleClass = new RuleClass(
       docArg(get('doc'), 'rule'),
       attrs,
       executable,
@@ -399,6 +413,8 @@ function makeRule(host: StarlarkApiHost): Builtin {
       ((thread as ApiThread).threadLocals?.get(BZL_DEFINITION_KEY) as BzlDefinition | undefined) ?? {},
       toolchains,
     );
+    if (cfg instanceof StarlarkTransition) ruleTransitions.set(ruleClass, cfg);
+    return ruleClass;
   });
 }
 
@@ -635,6 +651,22 @@ function makeToolchainType(host: StarlarkApiHost): Builtin {
 }
 
 /** A builtin that accepts any arguments and returns an opaque value of the given type. */
+/** transition(implementation, inputs, outputs): kept for analysis to apply. */
+function makeTransition(host: StarlarkApiHost): Builtin {
+  return new Builtin('transition', (thread, args, kwargs) => {
+    const [impl, inputs, outputs] = unpackArgs('transition', args, kwargs, {
+      params: [{ name: 'implementation', named: true }, { name: 'inputs', named: true }, { name: 'outputs', named: true }],
+    });
+    if (!isCallable(impl!)) throw new EvalError(`in call to transition(), parameter 'implementation' got value of type '${typeName(impl!)}', want 'callable'`);
+    const strings = (v: Value | undefined, what: string) =>
+      seq(v).map((x) => {
+        if (typeof x !== 'string') throw new EvalError(`in call to transition(), parameter '${what}' got a sequence containing ${typeName(x)}, want string`);
+        return x;
+      });
+    return new StarlarkTransition(impl!, strings(inputs, 'inputs'), strings(outputs, 'outputs'), host.workspace.packageOf(callerFile(thread)) ?? '');
+  });
+}
+
 function opaqueFn(name: string, type: string): Builtin {
   return new Builtin(name, () => new OpaqueValue(type, `<${type}>`));
 }
@@ -656,7 +688,7 @@ export function starlarkApiGlobals(host: StarlarkApiHost): Map<string, Value> {
     g.set(p, builtinProvider(p));
   }
   g.set('exec_group', opaqueFn('exec_group', 'exec_group'));
-  g.set('transition', opaqueFn('transition', 'transition'));
+  g.set('transition', makeTransition(host));
   g.set('analysis_test_transition', opaqueFn('analysis_test_transition', 'transition'));
   g.set('subrule', opaqueFn('subrule', 'subrule'));
   g.set('configuration_field', opaqueFn('configuration_field', 'LateBoundDefault'));

@@ -18,6 +18,7 @@ export {
   RepositoryRuleValue,
   RuleClass,
   TagClassValue,
+  StarlarkTransition,
   exportValue,
   isExportable,
   kindDefault,

@@ -450,6 +450,23 @@ export class OpaqueValue implements StarlarkValue {
   freeze(): void {}
 }
 
+/**
+ * `transition(implementation, inputs, outputs)`: a Starlark configuration transition. Its implementation maps the
+ * input settings (`//command_line_option:<name>` or a build setting's label) and the rule's attributes to new
+ * values of the output settings; analysis applies it (actions/transitions.ts). The .bzl file's package is kept
+ * to read relative setting labels.
+ */
+export class StarlarkTransition extends OpaqueValue {
+  constructor(
+    readonly implementation: Value,
+    readonly inputs: readonly string[],
+    readonly outputs: readonly string[],
+    readonly bzlPackage: string,
+  ) {
+    super('transition', '<transition>');
+  }
+}
+
 /** `depset(direct, transitive = [...])`: kept as its flattened elements (enough for loading and docs). */
 export class Depset implements StarlarkValue {
   readonly typeName = 'depset';

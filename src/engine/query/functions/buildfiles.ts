@@ -50,7 +50,9 @@ export function collect<T>(ev: QueryEvaluator<T>, access: PackageAccess<T>, pkgs
       const l = ev.graph.target(n).label;
       if (access.knowsPackage?.(l) === false) continue;
       if (l.repo !== '') loaded(builtinBuildFile(l.repo, l.pkg));
-      else loaded(access.packageOf(n).buildFile);
+      // Its package's BUILD file is found by the package lookup, not by loading it: a package that fails to load
+      // still names it (AbstractQueryTest#bzlPackageBadDueToBrokenLoad).
+      else loaded(access.buildFileOf?.(l.pkg) ?? access.packageOf(n).buildFile);
     }
   }
   return out;

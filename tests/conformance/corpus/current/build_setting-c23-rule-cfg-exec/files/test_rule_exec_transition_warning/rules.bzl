@@ -1,0 +1,7 @@
+def _impl(ctx):
+    pass
+
+demo = rule(
+    implementation = _impl,
+    cfg = config.exec(),
+)

@@ -1,0 +1,4 @@
+#!/bin/sh
+
+echo "success.sh is successful"
+exit 0

@@ -1,0 +1,4 @@
+#!/bin/sh
+
+echo "fail.sh is failing"
+exit 42

@@ -1,0 +1,3 @@
+#!/bin/bash
+read -n5 FOO
+echo "foo=($FOO)"

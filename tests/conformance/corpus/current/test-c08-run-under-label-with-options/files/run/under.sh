@@ -1,0 +1,2 @@
+#!/bin/sh
+echo running under //run:under "$*"

@@ -1,0 +1,4 @@
+#!/bin/sh
+sleep 3
+exit 0
+
