@@ -493,9 +493,8 @@ export class Analysis implements ConfiguredGraph {
       case 'source file': {
         // A file of a package in error fails unreported, as a rule there does (ConfiguredTargetFunction; checked
         // with 4.2.3: a requested file is "errors encountered while analyzing", differential seed 55541).
-        if (t.label.repo === '' && this.loader.getPackage(t.label.pkg)?.inError) {
-          s.cause ??= { kind: 'loading' };
-          s.loadingFailure = true;
+        if (this.inPackageInError(t.label)) {
+          this.failAsPackageInError(s);
           return { ...base, failed: true };
         }
         const path = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
@@ -902,16 +901,26 @@ export class Analysis implements ConfiguredGraph {
     return undefined;
   }
 
+  /** Whether a label of the main repository names a target of a package that loaded with errors. */
+  private inPackageInError(label: Label): boolean {
+    return label.repo === '' && this.loader.getPackage(label.pkg)?.inError === true;
+  }
+
+  /** A target of a package in error fails unreported: loading reported the package's errors. */
+  private failAsPackageInError(s: NodeState): void {
+    s.failed = true;
+    s.cause ??= { kind: 'loading' };
+    s.loadingFailure = true;
+  }
+
   private rule(rule: RuleTarget, config: Configuration, base: AnalyzedTarget, s: NodeState): AnalyzedTarget {
     const b = { ...base, testonly: this.isTestonly(rule) };
-    if (rule.inError || (rule.label.repo === '' && this.loader.getPackage(rule.label.pkg)?.inError)) {
+    if (rule.inError || this.inPackageInError(rule.label)) {
       // Bazel's ConfiguredTargetFunction: a target whose package has errors fails, unreported (loading reported
       // the package's errors); yet its select() keys are resolved first, their errors reported ("While resolving
       // configuration keys …", an invalid condition), and a rule without select() keys resolves its
       // dependencies, each one's error reported (checked with 4.2.3).
-      s.failed = true;
-      s.cause ??= { kind: 'loading' };
-      s.loadingFailure = true;
+      this.failAsPackageInError(s);
       if (this.configKeys(rule, config, s)) {
         for (const [name, raw] of rule.attrs) if (raw instanceof Configurable) this.resolve(rule, name, config, s, { keysOnly: true });
       } else this.prerequisites(rule, config, s);
@@ -1139,7 +1148,7 @@ export class Analysis implements ConfiguredGraph {
       return undefined;
     }
     const t = found.target;
-    if (t.label.repo === '' && attr !== '$config_dependencies' && (owner.kind === 'rule' || owner.kind === 'generated file') && this.loader.getPackage(t.label.pkg)?.inError) {
+    if (attr !== '$config_dependencies' && (owner.kind === 'rule' || owner.kind === 'generated file') && this.inPackageInError(t.label)) {
       // A target in a package with errors is not used, even when it is fine itself; under --keep_going it is
       // still analysed, so its own errors (an output file's generating rule's select() keys…) are reported too
       // (Bazel 4.2.3; without --keep_going the first error ends analysis).
