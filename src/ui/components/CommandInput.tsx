@@ -34,12 +34,11 @@ export function CommandInput() {
     const text = commandText.slice(0, completion.from) + item.insert + commandText.slice(completion.to);
     const caret = completion.from + item.insert.length;
     useEngine.getState().setCommandText(text);
-    requestAnimationFrame(() => {
-      input.current?.setSelectionRange(caret, caret);
-      // A name that takes a value goes on to the values; a complete word closes the list.
-      if (/[= ]$/.test(item.insert)) refresh(text, caret);
-      else setCompletion(null);
-    });
+    // A name that takes a value goes on to the values; a complete word closes the list. Both at once, so a key
+    // pressed before the next frame (Enter to run) meets the new list, not the one just accepted.
+    if (/[= ]$/.test(item.insert)) refresh(text, caret);
+    else setCompletion(null);
+    requestAnimationFrame(() => input.current?.setSelectionRange(caret, caret));
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>): void {
