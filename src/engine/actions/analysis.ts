@@ -150,6 +150,11 @@ function keyFailure(r: ResolvedAttribute): boolean {
   return 'error' in r && (r.failedSetting !== undefined || invalidKeyOf(r.error) !== undefined);
 }
 
+/** A label lookup's error for a package that does not exist or could not be loaded (Bazel's NoSuchPackageException). */
+function isMissingPackage(error: string): boolean {
+  return error.startsWith('no such package ');
+}
+
 /** Takes a dependency's or a loading error's cause unless one found no later is there (see NodeState.causeStep). */
 function earlierCause(s: NodeState, cause: RootCause | undefined, step: number): void {
   if (s.cause !== undefined && (s.causeStep === undefined || s.causeStep <= step)) return;
@@ -643,7 +648,7 @@ export class Analysis implements ConfiguredGraph {
         for (const br of part.branches) if (!br.isDefault && !keys.has(labelToString(br.key))) keys.set(labelToString(br.key), { key: br.key, attr: name });
       }
     }
-    const failures: { readonly message: string; readonly missing: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly keyLabel?: Label; readonly related?: RelatedLocation[]; readonly depth?: number; readonly dep?: AnalyzedTarget }[] = [];
+    const failures: { readonly message: string; readonly missing: boolean; readonly loading?: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly keyLabel?: Label; readonly related?: RelatedLocation[]; readonly depth?: number; readonly dep?: AnalyzedTarget }[] = [];
     for (const { key, attr } of keys.values()) {
       const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
       if (dep === undefined) {
@@ -651,10 +656,12 @@ export class Analysis implements ConfiguredGraph {
         const samePackage = key.repo === rule.label.repo && key.pkg === rule.label.pkg;
         if ('error' in found && !samePackage) failures.push({ message: found.error, missing: true, label: labelToString(key), key: labelToString(key), attr, keyLabel: key });
       } else if (dep.failed) {
-        // Bazel names the root cause: the string_flag whose value a config_setting on it could not accept.
+        // Bazel names the root cause: the string_flag whose value a config_setting on it could not accept. A key
+        // that failed for a loading reason (its package in error, a dependency missing) is "Analysis failed".
         const failed = dep.rootCause?.kind === 'target' ? dep.rootCause.label : labelToString((dep.actual ?? dep).label);
         const related = this.declaredAt((dep.actual ?? dep).target, `${failed} cannot be analysed`);
-        failures.push({ message: `Analysis of target '${failed}' failed`, missing: false, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep), dep });
+        const loading = dep.rootCause?.kind === 'loading';
+        failures.push({ message: loading ? 'Analysis failed' : `Analysis of target '${failed}' failed`, missing: false, loading, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep), dep });
       }
     }
     if (failures.length > 0 && !s.selectFailed && this.profile.selectKeyFailure === 'errors-encountered') {
@@ -683,7 +690,8 @@ export class Analysis implements ConfiguredGraph {
       }
       s.failed = true;
       s.selectFailed = true;
-      s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : { kind: 'target', label: f.label };
+      s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : f.loading ? { kind: 'loading' } : { kind: 'target', label: f.label };
+      if (f.dep?.loadingFailure) s.loadingFailure = true;
     }
     return keys.size > 0;
   }
@@ -1144,7 +1152,9 @@ export class Analysis implements ConfiguredGraph {
       else this.report(undefined, found.error, {}, { once: 'loaded' });
       s.failed = true;
       earlierCause(s, { kind: 'loading' }, 1);
-      s.loadingFailure = true;
+      // A missing package is blamed on the rule naming it (Bazel's AnalysisFailedCause): only a missing target of a
+      // package that loaded is a loading error in the --keep_going summary (checked with 4.2.3).
+      if (!isMissingPackage(found.error)) s.loadingFailure = true;
       return undefined;
     }
     const t = found.target;
@@ -1165,6 +1175,11 @@ export class Analysis implements ConfiguredGraph {
       s.loadingFailure = true;
       return undefined;
     }
+    if (attr === '$config_dependencies' && t.kind === 'source file' && this.inPackageInError(t.label)) {
+      // Bazel asks for a select() key in the rule's configuration; a source file takes none, so there it is an
+      // empty configured target whatever its package's errors, and the select() finds it no condition (4.2.3).
+      return this.base(t, null, `${labelToString(t.label)} (null)`);
+    }
     const dep = this.analyze(t, config, attr);
     // As Bazel names a dependency in messages: what it finally is, and the aliases it was reached through.
     const named = { label: dep.actual?.label ?? label, ...(dep.aliasChain ? { aliases: dep.aliasChain } : {}) };
@@ -1178,7 +1193,7 @@ export class Analysis implements ConfiguredGraph {
     if (dep.failed) {
       s.failed = true;
       earlierCause(s, dep.rootCause, this.failureStep(dep) + 1);
-      if (dep.loadingFailure || dep.rootCause?.kind === 'loading') s.loadingFailure = true;
+      if (dep.loadingFailure) s.loadingFailure = true;
     }
     if (o.checked && owner.kind === 'rule') (s.checks ??= []).push(() => this.checkEdge(s, owner, attr, label, t, dep));
     if (!s.edges.some((e) => e.to === dep && e.attr === attr)) s.edges.push({ attr, to: dep, tool: o.tool, implicit: o.implicit });
@@ -1213,6 +1228,11 @@ export class Analysis implements ConfiguredGraph {
       const expected = classes.allowed.length > 1 ? `${classes.allowed.slice(0, -1).join(', ')} or ${classes.allowed[classes.allowed.length - 1]}` : classes.allowed.join('');
       const what = describeDependency(named, `${finalTarget.ruleClass} rule`);
       this.report(owner, inAttribute(attr, owner.ruleClass, owner.label) + `${what} is misplaced here (expected ${expected}) and '${labelToString(named.label)}' does not have mandatory providers: '${classes.provider}'`, { attr, value: labelToString(label) });
+      s.failed = true;
+    }
+    const providers = spec?.providers;
+    if (providers && finalTarget.kind === 'rule' && !providers.providedBy.includes(finalTarget.ruleClass) && !dep.failed) {
+      this.report(owner, inAttribute(attr, owner.ruleClass, owner.label) + `'${labelToString(named.label)}' does not have mandatory providers: '${providers.provider}'`, { attr, value: labelToString(label) });
       s.failed = true;
     }
     {

@@ -81,9 +81,9 @@ export function analyzeTopLevel(p: Pipeline, targets: readonly Target[], analyse
   // Said only when some succeeded (BuildView.update: `0 < numSuccessful && numSuccessful < numTargetsToAnalyze`).
   const succeeded = ok.length + analysedBefore;
   if (failed && succeeded > 0) p.con.line('info', `Analysis succeeded for only ${succeeded} of ${targets.length + analysedBefore} top-level targets`);
-  // A target that failed for a loading reason (a dependency that does not exist, a package in error) makes
-  // Bazel's keep-going summary "loading phase errors" rather than "not all targets were analyzed".
-  const loadingErrors = p.topLevel.some((a) => a.failed && (a.rootCause?.kind === 'loading' || a.loadingFailure === true));
+  // A target that failed for a loading reason (a missing target of a package that loaded, a package in error)
+  // makes Bazel's keep-going summary "loading phase errors" rather than "not all targets were analyzed".
+  const loadingErrors = p.topLevel.some((a) => a.failed && a.loadingFailure === true);
   return { ok, failed, loadingErrors };
 }
 

@@ -327,15 +327,15 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
 }
 
 /** --keep_going: the failed top-level targets were left out; Bazel still fails the command. */
-function announceFailures(out: Console, profile: Profile, failed: readonly { readonly rootCause?: { readonly kind: string } }[], root: unknown): void {
+function announceFailures(out: Console, profile: Profile, failed: readonly { readonly loadingFailure?: boolean }[], root: unknown): void {
   if (failed.length === 0) return;
-  const loading = failed.some((f) => f.rootCause?.kind === 'loading');
+  const loading = failed.some((f) => f.loadingFailure === true);
   out.line('error', root ? 'command succeeded, but there were errors parsing the target pattern' : loading ? 'command succeeded, but there were loading phase errors' : 'command succeeded, but not all targets were analyzed');
   out.line(profile.buildFailureSeverity, 'Build did NOT complete successfully');
 }
 
 /** --keep_going and a query that failed: nothing printed, the command ends as its analysis did. */
-function keptGoingFailures(out: Console, profile: Profile, failed: readonly { readonly rootCause?: { readonly kind: string } }[], root: unknown, explanations: ReturnType<typeof analysisExplanations>): CommandResult {
+function keptGoingFailures(out: Console, profile: Profile, failed: readonly { readonly loadingFailure?: boolean }[], root: unknown, explanations: ReturnType<typeof analysisExplanations>): CommandResult {
   announceFailures(out, profile, failed, root);
   return out.result(failed.length > 0 ? EXIT.BUILD_FAILURE : EXIT.SUCCESS, explanations);
 }

@@ -61,6 +61,11 @@ export interface AttrSpec {
    * '//p:x' does not have mandatory providers: '<provider>'".
    */
   readonly ruleClasses?: { readonly allowed: readonly string[]; readonly provider: string; readonly providedBy: readonly string[] };
+  /**
+   * Label attributes: the provider a rule dependency must give, with no rule classes allowed otherwise (Bazel's
+   * mandatoryProviders alone); else "'//p:x' does not have mandatory providers: '<provider>'".
+   */
+  readonly providers?: { readonly provider: string; readonly providedBy: readonly string[] };
   /** Only file targets' names are checked, not what a dependency produces (Bazel's skipAnalysisTimeFileTypeCheck). */
   readonly fileNamesOnly?: boolean;
   /** Label attributes: each dependency must produce exactly one file (Starlark's allow_single_file). */
