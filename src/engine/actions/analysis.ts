@@ -648,7 +648,7 @@ export class Analysis implements ConfiguredGraph {
         for (const br of part.branches) if (!br.isDefault && !keys.has(labelToString(br.key))) keys.set(labelToString(br.key), { key: br.key, attr: name });
       }
     }
-    const failures: { readonly message: string; readonly missing: boolean; readonly loading?: boolean; readonly label: string; readonly key: string; readonly attr: string; readonly keyLabel?: Label; readonly related?: RelatedLocation[]; readonly depth?: number; readonly dep?: AnalyzedTarget }[] = [];
+    const failures: { readonly message: string; readonly missing: boolean; readonly loading?: RootCause; readonly label: string; readonly key: string; readonly attr: string; readonly keyLabel?: Label; readonly related?: RelatedLocation[]; readonly depth?: number; readonly dep?: AnalyzedTarget }[] = [];
     for (const { key, attr } of keys.values()) {
       const dep = this.edge(s, rule, '$config_dependencies', key, config, { implicit: false, tool: false, checked: false });
       if (dep === undefined) {
@@ -660,8 +660,8 @@ export class Analysis implements ConfiguredGraph {
         // that failed for a loading reason (its package in error, a dependency missing) is "Analysis failed".
         const failed = dep.rootCause?.kind === 'target' ? dep.rootCause.label : labelToString((dep.actual ?? dep).label);
         const related = this.declaredAt((dep.actual ?? dep).target, `${failed} cannot be analysed`);
-        const loading = dep.rootCause?.kind === 'loading';
-        failures.push({ message: loading ? 'Analysis failed' : `Analysis of target '${failed}' failed`, missing: false, loading, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep), dep });
+        const loading = dep.rootCause?.kind === 'loading' ? dep.rootCause : undefined;
+        failures.push({ message: loading ? (loading.message ?? 'Analysis failed') : `Analysis of target '${failed}' failed`, missing: false, loading, label: failed, key: labelToString(key), attr, related, depth: this.ownDepth(dep), dep });
       }
     }
     if (failures.length > 0 && !s.selectFailed && this.profile.selectKeyFailure === 'errors-encountered') {
@@ -690,7 +690,7 @@ export class Analysis implements ConfiguredGraph {
       }
       s.failed = true;
       s.selectFailed = true;
-      s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : f.loading ? { kind: 'loading' } : { kind: 'target', label: f.label };
+      s.cause = f.missing ? { kind: 'diagnostic', diagnostic: { ...d, message: f.message } } : (f.loading ?? { kind: 'target', label: f.label });
       if (f.dep?.loadingFailure) s.loadingFailure = true;
     }
     return keys.size > 0;
@@ -930,6 +930,8 @@ export class Analysis implements ConfiguredGraph {
       // dependencies, each one's error reported (checked with 4.2.3).
       this.failAsPackageInError(s);
       if (this.configKeys(rule, config, s)) {
+        // Every key resolved: the package's error stops the rule there, in those words.
+        if (!s.selectFailed && s.cause?.kind === 'loading') s.cause = { kind: 'loading', message: 'Cannot compute config conditions' };
         for (const [name, raw] of rule.attrs) if (raw instanceof Configurable) this.resolve(rule, name, config, s, { keysOnly: true });
       } else this.prerequisites(rule, config, s);
       return { ...b, failed: true };

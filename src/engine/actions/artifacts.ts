@@ -149,7 +149,12 @@ export interface Providers {
 export type RootCause =
   | { readonly kind: 'target'; readonly label: string }
   | { readonly kind: 'diagnostic'; readonly diagnostic: Diagnostic }
-  | { readonly kind: 'loading' }
+  /**
+   * A loading error (a package in error, a dependency missing): "Analysis failed", or the message of a target of a
+   * package in error whose own select() keys all resolved, "Cannot compute config conditions" (4.2.3's
+   * ConfiguredTargetFunction).
+   */
+  | { readonly kind: 'loading'; readonly message?: string }
   /** A dependency cycle: Bazel prints "build aborted" with nothing after it. */
   | { readonly kind: 'cycle' };
 

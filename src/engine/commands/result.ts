@@ -96,7 +96,7 @@ export function rootCauseText(rc: RootCause | undefined, fallback: string, works
     case 'diagnostic':
       return consoleText(rc.diagnostic, workspaceDir);
     case 'loading':
-      return 'Analysis failed';
+      return rc.message ?? 'Analysis failed';
     case 'cycle':
       return undefined;
   }
