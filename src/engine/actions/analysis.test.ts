@@ -291,6 +291,40 @@ describe('test_suite and test', () => {
     expect(execution.stdout).toMatch(/^\/\/pkg:t +NO STATUS\n\nExecuted 0 out of 1 test: 1 was skipped\.\n$/);
   });
 
+  it('test summary as Bazel 4.2.3 prints it: sorted by status then label, counts joined as an English list, the size warning', async () => {
+    const files = {
+      'pkg/BUILD': [
+        'exports_files(["pass.sh"])',
+        'sh_test(name = "z", srcs = ["pass.sh"], size = "small")',
+        'sh_test(name = "b", srcs = ["fail.sh"], size = "small")',
+        'sh_test(name = "a", srcs = ["pass.sh"], size = "small")',
+        'sh_test(name = "e", srcs = ["pass.sh"], data = [":bad"], size = "small")',
+        'genrule(name = "bad", outs = ["bad.txt"], cmd = "exit 1")',
+      ].join('\n'),
+      'pkg/sub/BUILD': 'sh_test(name = "c", srcs = ["//pkg:pass.sh"])',
+      'pkg/fail.sh': '#!/bin/sh\nexit 1\n',
+      ...PASS,
+    };
+    const r = await run(files, 'test', '//pkg/...', '--keep_going');
+    const pad = (label: string, message: string) => label.padEnd(78 - message.length) + ' ' + message;
+    // Not run first (FAILED TO BUILD), then PASSED by package and name (//pkg:z before //pkg/sub:c), then FAILED.
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('//'))).toEqual([
+      pad('//pkg:e', 'FAILED TO BUILD'),
+      pad('//pkg:a', 'PASSED') + ' in 0.1s',
+      pad('//pkg:z', 'PASSED') + ' in 0.1s',
+      pad('//pkg/sub:c', 'PASSED') + ' in 0.1s',
+      pad('//pkg:b', 'FAILED') + ' in 0.1s',
+    ]);
+    expect(r.stdout).toContain('Executed 4 out of 5 tests: 3 tests pass, 1 fails to build and 1 fails locally.\n');
+    // //pkg/sub:c is medium (a moderate timeout) and took no time.
+    expect(r.stdout).toContain('There were tests whose specified size is too big. Use the --test_verbose_timeout_warnings command line option to see which ones these are.\n');
+    const verbose = await run(files, 'test', '//pkg/sub:c', '--test_verbose_timeout_warnings');
+    expect(verbose.stdout).toContain(
+      '\n  WARNING: //pkg/sub:c: Test execution time (0.1s excluding execution overhead) outside of range for MODERATE tests. Consider setting timeout="short" or size="small".\n',
+    );
+    expect(verbose.stdout).not.toContain('There were tests');
+  });
+
   it("a skylib build setting's implementation reads ctx.build_setting_value (cquery analyses it)", async () => {
     const files = {
       'flags/BUILD': [

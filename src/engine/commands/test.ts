@@ -7,7 +7,7 @@
 // pattern" when a suite listed a non-test: its other tests still run). test.log and test.xml are written under
 // bazel-testlogs/<pkg>/<name>/.
 
-import { commandLineTagFilter, isTestRule, labelToString, LabelSyntaxError, parseLabelInPackage, ruleTags, testSize, type RuleTarget, type Target } from '../loading/index.ts';
+import { commandLineTagFilter, isTestRule, labelToString, LabelSyntaxError, parseCanonicalLabel, parseLabelInPackage, ruleTags, testSize, type Label, type RuleTarget, type Target } from '../loading/index.ts';
 import { shellWords } from '../config/index.ts';
 import { defaultTimeout, runTest, type AnalyzedTarget, type TestRun } from '../actions/index.ts';
 import { utf8Encode } from '../base/index.ts';
@@ -16,11 +16,38 @@ import type { CommandContext } from './context.ts';
 import { Pipeline } from './pipeline.ts';
 import { EXIT, type CommandResult } from './result.ts';
 
-/** `//pkg:t` padded so the status starts at column 73, as Bazel's summary prints it. */
-export function summaryLine(label: string, status: string, cached: boolean): string {
-  const prefix = cached ? '(cached) ' : '';
-  const pad = Math.max(1, 73 - label.length - prefix.length);
-  return `${label}${' '.repeat(pad)}${prefix}${status} in 0.1s`;
+/**
+ * One line of Bazel's summary (TestSummaryPrinter): the label, then the status ending at column 79, then the time
+ * for a test that ran (every run here reports 0.1s).
+ */
+export function summaryLine(label: string, status: string, cached: boolean, ran = true): string {
+  const message = (cached ? '(cached) ' : '') + status;
+  return `${label.padEnd(78 - message.length)} ${message}${ran ? ' in 0.1s' : ''}`;
+}
+
+/** BlazeTestStatus's sort key in the summary: PASSED first, then the enum's order (NO_STATUS, …, FAILED_TO_BUILD). */
+const STATUS_ORDER: Readonly<Record<string, number>> = { PASSED: -1, 'NO STATUS': 0, SKIPPED: 0, FLAKY: 2, TIMEOUT: 3, FAILED: 4, 'FAILED TO BUILD': 7 };
+
+interface SummaryEntry {
+  readonly label: Label;
+  readonly status: string;
+  /** Every run of it came from the cache, or none ran (Bazel's TestSummary.isCached). */
+  readonly cached: boolean;
+  readonly lines: readonly string[];
+}
+
+/** TestSummary.compareTo: cached first, then by status, then by label (repository, package, name). */
+function compareSummaries(a: SummaryEntry, b: SummaryEntry): number {
+  if (a.cached !== b.cached) return a.cached ? -1 : 1;
+  const byStatus = (STATUS_ORDER[a.status] ?? 0) - (STATUS_ORDER[b.status] ?? 0);
+  if (byStatus !== 0) return byStatus;
+  for (const k of ['repo', 'pkg', 'name'] as const) if (a.label[k] !== b.label[k]) return a.label[k] < b.label[k] ? -1 : 1;
+  return 0;
+}
+
+/** StringUtil.joinEnglishList: `a`, `a and b`, `a, b and c`. */
+function joinEnglish(parts: readonly string[]): string {
+  return parts.length <= 2 ? parts.join(' and ') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 export async function testCommand(ctx: CommandContext, args: readonly string[]): Promise<CommandResult> {
@@ -191,26 +218,42 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const summary = String(p.option('test_summary') ?? 'short');
   const shown = (status: string) =>
     summary === 'short' || (summary === 'terse' && status !== 'PASSED' && status !== 'NO STATUS') || (summary === 'detailed' && status !== 'PASSED');
-  const lines: string[] = [];
-  if (shown('SKIPPED')) for (const t of skipped) lines.push(summaryLine(labelToString(t.label), 'SKIPPED', false).replace(/ in 0\.1s$/, ''));
+  // A passing test that asked for more than a short timeout took far less (every run here takes no time): Bazel
+  // says so per test with --test_verbose_timeout_warnings, else once after the counts
+  // (TestResultAnalyzer.shouldEmitTestSizeWarningInSummary, TestTimeout.isInRangeFuzzy).
+  const timeoutOf = new Map(selected.map((t) => [labelToString(t.label), t.test?.timeout ?? 'moderate']));
+  const tooBig = (r: TestRun) => r.status === 'PASSED' && (timeoutOf.get(r.label) ?? 'moderate') !== 'short';
+  const verboseTimeouts = p.option('test_verbose_timeout_warnings') === true;
+  const entries: SummaryEntry[] = [];
+  const notRunEntry = (t: AnalyzedTarget, status: string) => ({ label: t.label, status, cached: true, lines: [summaryLine(labelToString(t.label), status, false, false)] });
+  if (shown('SKIPPED')) for (const t of skipped) entries.push(notRunEntry(t, 'SKIPPED'));
   for (const r of runs) {
     if (!shown(r.status)) continue;
-    lines.push(summaryLine(r.label, r.status, r.cached));
+    const lines = [summaryLine(r.label, r.status, r.cached)];
+    if (verboseTimeouts && tooBig(r)) {
+      const timeout = timeoutOf.get(r.label) ?? 'moderate';
+      lines.push(`  WARNING: ${r.label}: Test execution time (0.1s excluding execution overhead) outside of range for ${timeout.toUpperCase()} tests. Consider setting timeout="short" or size="small".`);
+    }
     if (r.status !== 'PASSED') lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${r.logPath}`);
+    entries.push({ label: parseCanonicalLabel(r.label), status: r.status, cached: r.cached, lines });
   }
-  if (shown('FAILED TO BUILD')) for (const t of failedToBuild) lines.push(summaryLine(labelToString(t.label), 'FAILED TO BUILD', false).replace(/ in 0\.1s$/, ''));
-  if (shown('NO STATUS')) for (const t of noStatus) lines.push(summaryLine(labelToString(t.label), 'NO STATUS', false).replace(/ in 0\.1s$/, ''));
-  if (lines.length > 0) p.con.stdout(lines.join('\n') + '\n\n');
+  if (shown('FAILED TO BUILD')) for (const t of failedToBuild) entries.push(notRunEntry(t, 'FAILED TO BUILD'));
+  if (shown('NO STATUS')) for (const t of noStatus) entries.push(notRunEntry(t, 'NO STATUS'));
+  if (entries.length > 0) p.con.stdout(entries.sort(compareSummaries).flatMap((e) => e.lines).join('\n') + '\n\n');
   const executed = runs.filter((r) => !r.cached).length;
   if (runs.length > 0 || failedToBuild.length > 0 || noStatus.length > 0 || skipped.length > 0) {
     const total = runs.length + failedToBuild.length + noStatus.length + skipped.length;
+    // TerminalTestResultNotifier.printStats: passed, failed to build, failed locally, skipped.
     const parts: string[] = [];
     if (passed > 0) parts.push(`${passed} test${passed === 1 ? '' : 's'} pass${passed === 1 ? 'es' : ''}`);
-    if (failedRuns > 0) parts.push(`${failedRuns} fail${failedRuns === 1 ? 's' : ''} locally`);
     if (failedToBuild.length > 0) parts.push(`${failedToBuild.length} fail${failedToBuild.length === 1 ? 's' : ''} to build`);
+    if (failedRuns > 0) parts.push(`${failedRuns} fail${failedRuns === 1 ? 's' : ''} locally`);
     const notRun = noStatus.length + skipped.length;
     if (notRun > 0) parts.push(`${notRun} ${notRun === 1 ? 'was' : 'were'} skipped`);
-    p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${parts.join(' and ')}.\n`);
+    p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${joinEnglish(parts)}.\n`);
+    if (!verboseTimeouts && runs.some(tooBig)) {
+      p.con.stdout('There were tests whose specified size is too big. Use the --test_verbose_timeout_warnings command line option to see which ones these are.\n');
+    }
   }
   p.elapsed(p.executor.ran + runs.length + 1);
   if (selected.length === 0) {
