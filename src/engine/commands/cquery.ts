@@ -8,7 +8,7 @@
 
 import type { Profile } from '../base/index.ts';
 import { errorLoadingPackageInError, labelToString, Loader, parseCommandLinePatterns, TargetParsingError, type Label, type Target } from '../loading/index.ts';
-import { targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
+import { configurationWarnings, targetConfiguration, type ConfiguredEdge, type ConfiguredGraph, type ConfiguredTarget } from '../config/index.ts';
 import { Analysis, type AnalyzedTarget } from '../actions/index.ts';
 import {
   ConfiguredQueryGraph,
@@ -172,6 +172,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.line('error', 'Build did NOT complete successfully');
     return out.result(EXIT.COMMAND_FAILURE);
   }
+  if (!('error' in target)) for (const w of configurationWarnings(cl.options)) out.line('warning', w);
   if ('error' in target) {
     for (const l of target.before) out.line(l.severity, l.text);
     const first = [...roots.values()].find((t) => t.kind === 'rule');

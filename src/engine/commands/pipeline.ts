@@ -32,7 +32,7 @@ import {
   type Target,
   type TargetPattern,
 } from '../loading/index.ts';
-import { commandLine as parseCommandLine, lastValue, targetConfiguration, type CommandLine, type ConfigContext, type Configuration } from '../config/index.ts';
+import { commandLine as parseCommandLine, configurationWarnings, lastValue, targetConfiguration, type CommandLine, type ConfigContext, type Configuration } from '../config/index.ts';
 import { ActionCache, Analysis, Executor, runfilesPathOf, type Action, type ActionRun, type AnalyzedTarget, type Artifact, type GenruleExplanation } from '../actions/index.ts';
 import { outputBaseOf, type CommandContext } from './context.ts';
 import { Console, EXIT, type Explanations, type ResultGraph } from './result.ts';
@@ -465,6 +465,7 @@ export class Pipeline {
       return target.exitCode;
     }
     this.target = target;
+    if (this.command !== 'config') for (const w of configurationWarnings(this.commandLine.options)) this.con.line('warning', w);
     this.analysis = new Analysis({ context, target });
     return undefined;
   }

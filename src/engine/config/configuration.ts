@@ -259,6 +259,23 @@ class ConfigurationImpl implements Configuration {
  * The target configuration of a command line: options, user-defined flags (checked against their build
  * settings, with Bazel's errors) and the target platform (from --platforms, else the host platform).
  */
+/**
+ * What Bazel's configuration fragments warn about when the target configuration is made (their
+ * reportInvalidOptions): the C++ fragment's stripping warning, when binaries are stripped (`--strip=always`, or
+ * `sometimes` in fastbuild) and `-g` is one of the --copt values or of a --per_file_copt's options.
+ */
+export function configurationWarnings(options: readonly OptionValue[]): string[] {
+  const strip = String(lastValue(options, 'strip')?.value ?? 'sometimes');
+  const mode = String(lastValue(options, 'compilation_mode')?.value ?? 'fastbuild');
+  if (!(strip === 'always' || (strip === 'sometimes' && mode === 'fastbuild'))) return [];
+  const copts = options.filter((o) => o.name === 'copt').map((o) => String(o.value));
+  const perFile = options.filter((o) => o.name === 'per_file_copt').flatMap((o) => String(o.value).split('@').slice(1).join('@').split(','));
+  if (!copts.includes('-g') && !perFile.includes('-g')) return [];
+  return [
+    "Stripping enabled, but '--copt=-g' (or --per_file_copt=...@-g) specified. Debug information will be generated and then stripped away. This is probably not what you want! Use '-c dbg' for debug mode, or use '--strip=never' to disable stripping",
+  ];
+}
+
 export function targetConfiguration(ctx: ConfigContext): Configuration | ConfigurationError {
   const state = contextState(ctx);
   if (state.target) return state.target;

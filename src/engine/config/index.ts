@@ -3,7 +3,7 @@
 export * from './options.ts';
 export * from './bazelrc.ts';
 export { commandLine, optionValue, rcLines, type CommandLineResult } from './command-line.ts';
-export { targetConfiguration, execConfiguration, hostPlatformOf, HOST_CPU, CONFIGURATION_OPTIONS, type Configuration, type ConfigContext, type ConfigurationError } from './configuration.ts';
+export { configurationWarnings, targetConfiguration, execConfiguration, hostPlatformOf, HOST_CPU, CONFIGURATION_OPTIONS, type Configuration, type ConfigContext, type ConfigurationError } from './configuration.ts';
 export type { ConfiguredEdge, ConfiguredGraph, ConfiguredTarget } from './configured.ts';
 export {
   matchConfigSetting,
