@@ -325,6 +325,27 @@ describe('test_suite and test', () => {
     expect(verbose.stdout).not.toContain('There were tests');
   });
 
+  it('a sharded test runs once per shard with its own testlogs directory and TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (Bazel 4.2.3)', async () => {
+    const files = {
+      'pkg/BUILD': 'sh_test(name = "s", srcs = ["shard.sh"], shard_count = 3, size = "small")\nsh_test(name = "one", srcs = ["shard.sh"], shard_count = 1, size = "small")',
+      'pkg/shard.sh': '#!/bin/sh\necho "shard $TEST_SHARD_INDEX of $TEST_TOTAL_SHARDS"\n[ "$TEST_SHARD_INDEX" = 1 ] && exit 1\nexit 0\n',
+    };
+    const r = await run(files, 'test', '//pkg:s');
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/^FAIL: \/\/pkg:s \(shard 2 of 3\) \(see .*\/bazel-testlogs\/pkg\/s\/shard_2_of_3\/test\.log\)$/m);
+    expect(r.stdout).toContain(
+      '//pkg:s'.padEnd(72) + ' FAILED in 1 out of 3 in 0.1s\n  Stats over 3 runs: max = 0.1s, min = 0.1s, avg = 0.1s, dev = 0.0s\n',
+    );
+    expect(r.stdout).toContain('Executed 1 out of 1 test: 1 fails locally.');
+    for (const i of [1, 2, 3]) {
+      expect(utf8Decode(r.outputs[`bazel-testlogs/pkg/s/shard_${i}_of_3/test.log`]!)).toContain(`shard ${i - 1} of 3`);
+    }
+    // shard_count = 1 is no sharding: no shard variables, the log where an unsharded test's is.
+    const one = await run(files, 'test', '//pkg:one');
+    expect(one.exitCode).toBe(0);
+    expect(utf8Decode(one.outputs['bazel-testlogs/pkg/one/test.log']!)).toContain('shard  of ');
+  });
+
   it("a skylib build setting's implementation reads ctx.build_setting_value (cquery analyses it)", async () => {
     const files = {
       'flags/BUILD': [

@@ -93,6 +93,8 @@ export interface TestInfo {
   readonly args: readonly string[];
   readonly env: readonly (readonly [string, string])[];
   readonly flaky: boolean;
+  /** shard_count: above 1, the test runs once per shard (TEST_SHARD_INDEX of TEST_TOTAL_SHARDS). */
+  readonly shardCount?: number;
 }
 
 /** The default timeout of a test size (TestSize.getDefaultTimeout). */

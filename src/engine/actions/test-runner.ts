@@ -24,6 +24,8 @@ export type TestStatus = 'PASSED' | 'FAILED' | 'TIMEOUT';
 
 export interface TestRun {
   readonly label: string;
+  /** A shard of a sharded test: its index (from 0) and the number of shards. */
+  readonly shard?: { readonly index: number; readonly total: number };
   readonly status: TestStatus;
   readonly cached: boolean;
   readonly exitCode: number;
@@ -68,7 +70,11 @@ function xmlEscapeCdata(s: string): string {
   return s.replace(/]]>/g, ']]>]]&gt;<![CDATA[');
 }
 
-export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<TestRun> {
+/**
+ * Runs a test, or one shard of it: a shard has its own testlogs directory (`shard_<i>_of_<n>`), TEST_SHARD_INDEX,
+ * TEST_TOTAL_SHARDS and TEST_SHARD_STATUS_FILE, and its own cached result (Bazel's TestRunnerAction per shard).
+ */
+export async function runTest(t: AnalyzedTarget, opts: TestRunOptions, shard?: { readonly index: number; readonly total: number }): Promise<TestRun> {
   const label = labelToString(t.label);
   const info = t.test!;
   const exe = t.executable!;
@@ -76,7 +82,7 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
   const execRoot = `/execroot/${opts.workspaceName}`;
   const shortPkg = t.label.pkg ? `${t.label.pkg}/${t.label.name}` : t.label.name;
   const runfilesDir = `${execRoot}/${binDir(config)}/${shortPkg}.runfiles`;
-  const logsRel = `${shortPkg}`;
+  const logsRel = shard ? `${shortPkg}/shard_${shard.index + 1}_of_${shard.total}` : shortPkg;
   const logsDir = `${execRoot}/bazel-out/${config.outputDir}/testlogs/${logsRel}`;
   const tmp = `${execRoot}/_tmp/${new Digest().string(label).hex()}`;
   const env: Record<string, string> = {
@@ -108,6 +114,11 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
     TEST_WORKSPACE: opts.workspaceName,
     XML_OUTPUT_FILE: `${logsDir}/test.xml`,
   };
+  if (shard) {
+    env.TEST_SHARD_INDEX = String(shard.index);
+    env.TEST_SHARD_STATUS_FILE = `${logsDir}/test.shard`;
+    env.TEST_TOTAL_SHARDS = String(shard.total);
+  }
   for (const [k, v] of info.env) env[k] = v;
   for (const [k, v] of opts.testEnv ?? []) env[k] = v;
   const files = new Map<string, Uint8Array>();
@@ -141,7 +152,7 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
   for (const [k, v] of Object.entries(env).sort()) d.string(k).string(v);
   for (const [p, b] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) d.string(p).string(digestBytes(b)).string(executable.has(p) ? 'x' : '-');
   const digest = d.hex();
-  const key = `test ${t.key}`;
+  const key = shard ? `test ${t.key} shard ${shard.index}` : `test ${t.key}`;
   const hit = opts.cache.entries.get(key);
   let exitCode: number;
   let limitHit: ShellLimitHit | undefined;
@@ -177,7 +188,7 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions): Promise<
     : `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${shortPkg}" tests="1" failures="0" errors="${failures}">\n` +
     `    <testcase name="${shortPkg}" status="run" duration="0" time="0">${failures ? `<error message="exited with error code ${exitCode}"></error>` : ''}</testcase>\n` +
     `      <system-out>\nGenerated test.log (if the file is not UTF-8, then this may be unreadable):\n<![CDATA[${xmlEscapeCdata(log)}]]>\n      </system-out>\n    </testsuite>\n</testsuites>\n`;
-  return { label, status, cached, exitCode, logPath: `${logsRel}/test.log`, log, xml, env, command };
+  return { label, ...(shard ? { shard } : {}), status, cached, exitCode, logPath: `${logsRel}/test.log`, log, xml, env, command };
 }
 
 /**

@@ -25,6 +25,11 @@ export function summaryLine(label: string, status: string, cached: boolean, ran 
   return `${label.padEnd(78 - message.length)} ${message}${ran ? ' in 0.1s' : ''}`;
 }
 
+/** A run as Bazel names it in FAIL lines and test output headers: `//p:t`, or `//p:t (shard 2 of 3)`. */
+function runName(r: TestRun): string {
+  return r.shard ? `${r.label} (shard ${r.shard.index + 1} of ${r.shard.total})` : r.label;
+}
+
 /** BlazeTestStatus's sort key in the summary: PASSED first, then the enum's order (NO_STATUS, …, FAILED_TO_BUILD). */
 const STATUS_ORDER: Readonly<Record<string, number>> = { PASSED: -1, 'NO STATUS': 0, SKIPPED: 0, FLAKY: 2, TIMEOUT: 3, FAILED: 4, 'FAILED TO BUILD': 7 };
 
@@ -183,34 +188,50 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
       failedToBuild.push(t);
       continue;
     }
-    const r = await runTest(t, {
-      workspaceName: p.profile.execrootName,
-      tree: p.executor.tree,
-      executables: p.executor.executables,
-      cache: p.cache,
-      testArgs,
-      testEnv,
-      timeouts,
-      ...(runUnder ? { runUnder } : {}),
-      signal: ctx.signal,
-    });
-    runs.push(r);
-    const dir = `bazel-testlogs/${r.logPath.slice(0, -'/test.log'.length)}`;
-    p.con.outputs[`${dir}/test.log`] = utf8Encode(r.log);
-    p.con.outputs[`${dir}/test.xml`] = utf8Encode(r.xml);
-    // Bazel's StandaloneTestStrategy: `TIMEOUT: <label> (see <log>)` for a timed-out test, `FAIL: …` otherwise.
-    if (r.status !== 'PASSED') {
-      p.con.raw(`${r.status === 'TIMEOUT' ? 'TIMEOUT' : 'FAIL'}: ${r.label} (see ${ctx.workspaceDir}/${dir}/test.log)`);
-      p.testFailed(t, `${r.label} ${r.status === 'TIMEOUT' ? 'TIMEOUT' : `FAILED (exit code ${r.exitCode})`}: see ${dir}/test.log`);
+    const shards = t.test?.shardCount ?? 0;
+    for (const shard of shards > 1 ? Array.from({ length: shards }, (_, index) => ({ index, total: shards })) : [undefined]) {
+      const r = await runTest(
+        t,
+        {
+          workspaceName: p.profile.execrootName,
+          tree: p.executor.tree,
+          executables: p.executor.executables,
+          cache: p.cache,
+          testArgs,
+          testEnv,
+          timeouts,
+          ...(runUnder ? { runUnder } : {}),
+          signal: ctx.signal,
+        },
+        shard,
+      );
+      runs.push(r);
+      const dir = `bazel-testlogs/${r.logPath.slice(0, -'/test.log'.length)}`;
+      p.con.outputs[`${dir}/test.log`] = utf8Encode(r.log);
+      p.con.outputs[`${dir}/test.xml`] = utf8Encode(r.xml);
+      // Bazel's StandaloneTestStrategy: `TIMEOUT: <label> (see <log>)` for a timed-out test, `FAIL: …` otherwise.
+      if (r.status !== 'PASSED') {
+        p.con.raw(`${r.status === 'TIMEOUT' ? 'TIMEOUT' : 'FAIL'}: ${runName(r)} (see ${ctx.workspaceDir}/${dir}/test.log)`);
+        p.testFailed(t, `${runName(r)} ${r.status === 'TIMEOUT' ? 'TIMEOUT' : `FAILED (exit code ${r.exitCode})`}: see ${dir}/test.log`);
+      }
     }
   }
   const explanations = p.explanations({ testSuites: suites });
-  const passed = runs.filter((r) => r.status === 'PASSED').length;
-  const failedRuns = runs.length - passed;
+  // One result per test, over its shards (TestResultAnalyzer: the worst status, cached when every shard was).
+  const byTest = new Map<string, TestRun[]>();
+  for (const r of runs) byTest.set(r.label, [...(byTest.get(r.label) ?? []), r]);
+  const results = [...byTest].map(([label, shards]) => ({
+    label,
+    shards,
+    status: shards.some((r) => r.status === 'FAILED') ? 'FAILED' : shards.some((r) => r.status === 'TIMEOUT') ? 'TIMEOUT' : 'PASSED',
+    cached: shards.every((r) => r.cached),
+  }));
+  const passed = results.filter((r) => r.status === 'PASSED').length;
+  const failedRuns = results.length - passed;
   const testOutput = p.option('test_output');
   for (const r of runs) {
     if (testOutput === 'all' || (testOutput === 'errors' && r.status !== 'PASSED')) {
-      p.con.stdout(`==================== Test output for ${r.label}:\n${r.log.split('\n').slice(3).join('\n')}================================================================================\n`);
+      p.con.stdout(`==================== Test output for ${runName(r)}:\n${r.log.split('\n').slice(3).join('\n')}================================================================================\n`);
     }
   }
   // --test_summary (TerminalTestResultNotifier): `short` lists every test, `terse` leaves out those that passed and
@@ -222,27 +243,32 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   // says so per test with --test_verbose_timeout_warnings, else once after the counts
   // (TestResultAnalyzer.shouldEmitTestSizeWarningInSummary, TestTimeout.isInRangeFuzzy).
   const timeoutOf = new Map(selected.map((t) => [labelToString(t.label), t.test?.timeout ?? 'moderate']));
-  const tooBig = (r: TestRun) => r.status === 'PASSED' && (timeoutOf.get(r.label) ?? 'moderate') !== 'short';
+  const tooBig = (r: { readonly label: string; readonly status: string }) => r.status === 'PASSED' && (timeoutOf.get(r.label) ?? 'moderate') !== 'short';
   const verboseTimeouts = p.option('test_verbose_timeout_warnings') === true;
   const entries: SummaryEntry[] = [];
   const notRunEntry = (t: AnalyzedTarget, status: string) => ({ label: t.label, status, cached: true, lines: [summaryLine(labelToString(t.label), status, false, false)] });
   if (shown('SKIPPED')) for (const t of skipped) entries.push(notRunEntry(t, 'SKIPPED'));
-  for (const r of runs) {
+  for (const r of results) {
     if (!shown(r.status)) continue;
-    const lines = [summaryLine(r.label, r.status, r.cached)];
+    // A sharded test: how many shards failed, its longest time, and the spread of its shards' times.
+    const n = r.shards.length;
+    const failedShards = r.shards.filter((x) => x.status !== 'PASSED');
+    const attempts = n > 1 && r.status !== 'PASSED' ? ` in ${failedShards.length} out of ${n}` : '';
+    const stats = n > 1 ? `\n  Stats over ${n} runs: max = 0.1s, min = 0.1s, avg = 0.1s, dev = 0.0s` : '';
+    const lines = [summaryLine(r.label, r.status, r.cached, false) + attempts + ' in 0.1s' + stats];
     if (verboseTimeouts && tooBig(r)) {
       const timeout = timeoutOf.get(r.label) ?? 'moderate';
       lines.push(`  WARNING: ${r.label}: Test execution time (0.1s excluding execution overhead) outside of range for ${timeout.toUpperCase()} tests. Consider setting timeout="short" or size="small".`);
     }
-    if (r.status !== 'PASSED') lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${r.logPath}`);
+    for (const f of failedShards) lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${f.logPath}`);
     entries.push({ label: parseCanonicalLabel(r.label), status: r.status, cached: r.cached, lines });
   }
   if (shown('FAILED TO BUILD')) for (const t of failedToBuild) entries.push(notRunEntry(t, 'FAILED TO BUILD'));
   if (shown('NO STATUS')) for (const t of noStatus) entries.push(notRunEntry(t, 'NO STATUS'));
   if (entries.length > 0) p.con.stdout(entries.sort(compareSummaries).flatMap((e) => e.lines).join('\n') + '\n\n');
-  const executed = runs.filter((r) => !r.cached).length;
-  if (runs.length > 0 || failedToBuild.length > 0 || noStatus.length > 0 || skipped.length > 0) {
-    const total = runs.length + failedToBuild.length + noStatus.length + skipped.length;
+  const executed = results.filter((r) => !r.cached).length;
+  if (results.length > 0 || failedToBuild.length > 0 || noStatus.length > 0 || skipped.length > 0) {
+    const total = results.length + failedToBuild.length + noStatus.length + skipped.length;
     // TerminalTestResultNotifier.printStats: passed, failed to build, failed locally, skipped.
     const parts: string[] = [];
     if (passed > 0) parts.push(`${passed} test${passed === 1 ? '' : 's'} pass${passed === 1 ? 'es' : ''}`);
@@ -251,7 +277,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
     const notRun = noStatus.length + skipped.length;
     if (notRun > 0) parts.push(`${notRun} ${notRun === 1 ? 'was' : 'were'} skipped`);
     p.con.stdout(`Executed ${executed} out of ${total} test${total === 1 ? '' : 's'}: ${joinEnglish(parts)}.\n`);
-    if (!verboseTimeouts && runs.some(tooBig)) {
+    if (!verboseTimeouts && results.some(tooBig)) {
       p.con.stdout('There were tests whose specified size is too big. Use the --test_verbose_timeout_warnings command line option to see which ones these are.\n');
     }
   }

@@ -60,7 +60,8 @@ function analyzeSh(ctx: RuleContext): RuleResult {
   let test: TestInfo | undefined;
   if (rule.schema.test) {
     const size = ctx.string('size') || 'medium';
-    test = { size, timeout: ctx.string('timeout') || defaultTimeout(size), tags: ctx.strings('tags'), args, env, flaky: ctx.bool('flaky') };
+    const shards = Number(ctx.attr('shard_count') ?? -1);
+    test = { size, timeout: ctx.string('timeout') || defaultTimeout(size), tags: ctx.strings('tags'), args, env, flaky: ctx.bool('flaky'), ...(shards > 1 ? { shardCount: shards } : {}) };
   }
   // Files to build: the script, then its executable symlink (checked with 4.2.3: `$(locations)` of an sh_binary).
   return { files: [src, exe], runfiles: uniqRunfiles([src, exe, ...collected]), executable: exe, test, runArgs: args };
