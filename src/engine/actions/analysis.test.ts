@@ -346,6 +346,32 @@ describe('test_suite and test', () => {
     expect(utf8Decode(one.outputs['bazel-testlogs/pkg/one/test.log']!)).toContain('shard  of ');
   });
 
+  it('a failing flaky test runs three times; the failed attempts keep their logs under test_attempts (Bazel 4.2.3)', async () => {
+    const files = {
+      'pkg/BUILD': 'sh_test(name = "f", srcs = ["fail.sh"], flaky = True, size = "small")\nsh_test(name = "g", srcs = ["fail.sh"], size = "small")',
+      'pkg/fail.sh': '#!/bin/sh\necho attempt\nexit 1\n',
+    };
+    const r = await run(files, 'test', '//pkg:f', '//pkg:g');
+    expect(r.exitCode).toBe(3);
+    const logs = (...names: string[]) => names.map((n) => expect.stringMatching(new RegExp(`/bazel-testlogs/pkg/f/${n.replace('.', '\\.')}$`)));
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('FAIL: //pkg:f')).map((l) => l.replace(/\)$/, ''))).toEqual(logs('test_attempts/attempt_1.log', 'test_attempts/attempt_2.log', 'test.log'));
+    expect(r.stderr).toContain('\nFAILED: //pkg:f (Summary)\n      ');
+    // The test run once sorts before the one run three times; the failed logs, the last attempt's first.
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^\/\/pkg:g +FAILED in 0\.1s$/);
+    expect(lines.slice(2, 7)).toEqual([
+      '//pkg:f'.padEnd(72) + ' FAILED in 3 out of 3 in 0.1s',
+      '  Stats over 3 runs: max = 0.1s, min = 0.1s, avg = 0.1s, dev = 0.0s',
+      ...logs('test.log', 'test_attempts/attempt_1.log', 'test_attempts/attempt_2.log'),
+    ]);
+    expect(Object.keys(r.outputs).filter((k) => k.startsWith('bazel-testlogs/pkg/f/')).sort()).toEqual(
+      ['test.log', 'test.xml', 'test_attempts/attempt_1.log', 'test_attempts/attempt_1.xml', 'test_attempts/attempt_2.log', 'test_attempts/attempt_2.xml'].map((n) => `bazel-testlogs/pkg/f/${n}`),
+    );
+    // --flaky_test_attempts=2 retries every test once.
+    const two = await run(files, 'test', '//pkg:g', '--flaky_test_attempts=2');
+    expect(two.stdout).toContain(' FAILED in 2 out of 2 in 0.1s');
+  });
+
   it("a skylib build setting's implementation reads ctx.build_setting_value (cquery analyses it)", async () => {
     const files = {
       'flags/BUILD': [

@@ -74,7 +74,13 @@ function xmlEscapeCdata(s: string): string {
  * Runs a test, or one shard of it: a shard has its own testlogs directory (`shard_<i>_of_<n>`), TEST_SHARD_INDEX,
  * TEST_TOTAL_SHARDS and TEST_SHARD_STATUS_FILE, and its own cached result (Bazel's TestRunnerAction per shard).
  */
-export async function runTest(t: AnalyzedTarget, opts: TestRunOptions, shard?: { readonly index: number; readonly total: number }): Promise<TestRun> {
+export async function runTest(
+  t: AnalyzedTarget,
+  opts: TestRunOptions,
+  shard?: { readonly index: number; readonly total: number },
+  /** A retry of a failed flaky test (2, 3, …): a result of its own, never the first attempt's cached one. */
+  attempt = 1,
+): Promise<TestRun> {
   const label = labelToString(t.label);
   const info = t.test!;
   const exe = t.executable!;
@@ -152,7 +158,7 @@ export async function runTest(t: AnalyzedTarget, opts: TestRunOptions, shard?: {
   for (const [k, v] of Object.entries(env).sort()) d.string(k).string(v);
   for (const [p, b] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) d.string(p).string(digestBytes(b)).string(executable.has(p) ? 'x' : '-');
   const digest = d.hex();
-  const key = shard ? `test ${t.key} shard ${shard.index}` : `test ${t.key}`;
+  const key = `test ${t.key}${shard ? ` shard ${shard.index}` : ''}${attempt > 1 ? ` attempt ${attempt}` : ''}`;
   const hit = opts.cache.entries.get(key);
   let exitCode: number;
   let limitHit: ShellLimitHit | undefined;

@@ -25,6 +25,20 @@ export function summaryLine(label: string, status: string, cached: boolean, ran 
   return `${label.padEnd(78 - message.length)} ${message}${ran ? ' in 0.1s' : ''}`;
 }
 
+/**
+ * How many times a failing test runs: --flaky_test_attempts=N for every test, else (`default`) 3 for flaky = True
+ * and 1 otherwise. The `regex@N` form is not supported: it counts as `default`.
+ */
+function attemptsOf(t: AnalyzedTarget, option: readonly string[]): number {
+  const n = option.length > 0 && /^\d+$/.test(option[option.length - 1]!) ? Number(option[option.length - 1]) : undefined;
+  return n !== undefined && n > 0 ? n : t.test?.flaky ? 3 : 1;
+}
+
+/** A failed attempt that was run again: its log is under test_attempts/. */
+function attemptLog(r: TestRun): boolean {
+  return r.logPath.includes('/test_attempts/');
+}
+
 /** A run as Bazel names it in FAIL lines and test output headers: `//p:t`, or `//p:t (shard 2 of 3)`. */
 function runName(r: TestRun): string {
   return r.shard ? `${r.label} (shard ${r.shard.index + 1} of ${r.shard.total})` : r.label;
@@ -38,12 +52,18 @@ interface SummaryEntry {
   readonly status: string;
   /** Every run of it came from the cache, or none ran (Bazel's TestSummary.isCached). */
   readonly cached: boolean;
+  /** Its runs (shards, attempts) that did not come from the cache. */
+  readonly uncached: number;
   readonly lines: readonly string[];
 }
 
-/** TestSummary.compareTo: cached first, then by status, then by label (repository, package, name). */
+/**
+ * TestSummary.compareTo: cached first, then fewer runs that were not cached (a flaky test's retries after a test
+ * run once), then by status, then by label (repository, package, name).
+ */
 function compareSummaries(a: SummaryEntry, b: SummaryEntry): number {
   if (a.cached !== b.cached) return a.cached ? -1 : 1;
+  if (a.uncached !== b.uncached) return a.uncached - b.uncached;
   const byStatus = (STATUS_ORDER[a.status] ?? 0) - (STATUS_ORDER[b.status] ?? 0);
   if (byStatus !== 0) return byStatus;
   for (const k of ['repo', 'pkg', 'name'] as const) if (a.label[k] !== b.label[k]) return a.label[k] < b.label[k] ? -1 : 1;
@@ -189,30 +209,47 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
       continue;
     }
     const shards = t.test?.shardCount ?? 0;
+    const attempts = attemptsOf(t, p.options('flaky_test_attempts'));
     for (const shard of shards > 1 ? Array.from({ length: shards }, (_, index) => ({ index, total: shards })) : [undefined]) {
-      const r = await runTest(
-        t,
-        {
-          workspaceName: p.profile.execrootName,
-          tree: p.executor.tree,
-          executables: p.executor.executables,
-          cache: p.cache,
-          testArgs,
-          testEnv,
-          timeouts,
-          ...(runUnder ? { runUnder } : {}),
-          signal: ctx.signal,
-        },
-        shard,
-      );
-      runs.push(r);
-      const dir = `bazel-testlogs/${r.logPath.slice(0, -'/test.log'.length)}`;
-      p.con.outputs[`${dir}/test.log`] = utf8Encode(r.log);
-      p.con.outputs[`${dir}/test.xml`] = utf8Encode(r.xml);
-      // Bazel's StandaloneTestStrategy: `TIMEOUT: <label> (see <log>)` for a timed-out test, `FAIL: …` otherwise.
-      if (r.status !== 'PASSED') {
-        p.con.raw(`${r.status === 'TIMEOUT' ? 'TIMEOUT' : 'FAIL'}: ${runName(r)} (see ${ctx.workspaceDir}/${dir}/test.log)`);
-        p.testFailed(t, `${runName(r)} ${r.status === 'TIMEOUT' ? 'TIMEOUT' : `FAILED (exit code ${r.exitCode})`}: see ${dir}/test.log`);
+      // A failing test is run again up to its attempts (flaky = True: 3); the failed attempts' logs move to
+      // test_attempts/attempt_<k>.log, the last attempt's is test.log (StandaloneTestStrategy).
+      const tried: TestRun[] = [];
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        const r = await runTest(
+          t,
+          {
+            workspaceName: p.profile.execrootName,
+            tree: p.executor.tree,
+            executables: p.executor.executables,
+            cache: p.cache,
+            testArgs,
+            testEnv,
+            timeouts,
+            ...(runUnder ? { runUnder } : {}),
+            signal: ctx.signal,
+          },
+          shard,
+          attempt,
+        );
+        const dir = `bazel-testlogs/${r.logPath.slice(0, -'/test.log'.length)}`;
+        const last = r.status === 'PASSED' || attempt === attempts;
+        const logFile = last ? `${dir}/test.log` : `${dir}/test_attempts/attempt_${attempt}.log`;
+        const run = last ? r : { ...r, logPath: `${logFile.slice('bazel-testlogs/'.length)}` };
+        runs.push(run);
+        tried.push(run);
+        p.con.outputs[logFile] = utf8Encode(r.log);
+        p.con.outputs[last ? `${dir}/test.xml` : `${dir}/test_attempts/attempt_${attempt}.xml`] = utf8Encode(r.xml);
+        // Bazel's StandaloneTestStrategy: `TIMEOUT: <label> (see <log>)` for a timed-out test, `FAIL: …` otherwise.
+        if (r.status !== 'PASSED') {
+          p.con.raw(`${r.status === 'TIMEOUT' ? 'TIMEOUT' : 'FAIL'}: ${runName(r)} (see ${ctx.workspaceDir}/${logFile})`);
+          if (last) p.testFailed(t, `${runName(r)} ${r.status === 'TIMEOUT' ? 'TIMEOUT' : `FAILED (exit code ${r.exitCode})`}: see ${logFile}`);
+        }
+        if (last) break;
+      }
+      if (tried.length > 1 && tried[tried.length - 1]!.status !== 'PASSED') {
+        // Every attempt failed: a summary of them, the last attempt's log first.
+        const logs = [tried[tried.length - 1]!, ...tried.slice(0, -1)].map((x) => `      ${ctx.workspaceDir}/bazel-testlogs/${x.logPath}`);
+        p.con.raw(['', `FAILED: ${runName(tried[0]!)} (Summary)`, ...logs].join('\n'));
       }
     }
   }
@@ -246,7 +283,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const tooBig = (r: { readonly label: string; readonly status: string }) => r.status === 'PASSED' && (timeoutOf.get(r.label) ?? 'moderate') !== 'short';
   const verboseTimeouts = p.option('test_verbose_timeout_warnings') === true;
   const entries: SummaryEntry[] = [];
-  const notRunEntry = (t: AnalyzedTarget, status: string) => ({ label: t.label, status, cached: true, lines: [summaryLine(labelToString(t.label), status, false, false)] });
+  const notRunEntry = (t: AnalyzedTarget, status: string) => ({ label: t.label, status, cached: true, uncached: 0, lines: [summaryLine(labelToString(t.label), status, false, false)] });
   if (shown('SKIPPED')) for (const t of skipped) entries.push(notRunEntry(t, 'SKIPPED'));
   for (const r of results) {
     if (!shown(r.status)) continue;
@@ -260,8 +297,10 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
       const timeout = timeoutOf.get(r.label) ?? 'moderate';
       lines.push(`  WARNING: ${r.label}: Test execution time (0.1s excluding execution overhead) outside of range for ${timeout.toUpperCase()} tests. Consider setting timeout="short" or size="small".`);
     }
-    for (const f of failedShards) lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${f.logPath}`);
-    entries.push({ label: parseCanonicalLabel(r.label), status: r.status, cached: r.cached, lines });
+    // Each shard's last attempt's log, then its earlier attempts' (TestSummary's failed logs).
+    const lastFirst = (xs: readonly TestRun[]) => (xs.length > 1 && attemptLog(xs[0]!) ? [xs[xs.length - 1]!, ...xs.slice(0, -1)] : xs);
+    for (const f of lastFirst(failedShards)) lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${f.logPath}`);
+    entries.push({ label: parseCanonicalLabel(r.label), status: r.status, cached: r.cached, uncached: r.shards.filter((x) => !x.cached).length, lines });
   }
   if (shown('FAILED TO BUILD')) for (const t of failedToBuild) entries.push(notRunEntry(t, 'FAILED TO BUILD'));
   if (shown('NO STATUS')) for (const t of noStatus) entries.push(notRunEntry(t, 'NO STATUS'));

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo attempt
+exit 1
