@@ -7,7 +7,7 @@
 import { javaHashSetOrder, javaLabelHash } from '../../base/index.ts';
 import { Configurable, isLabel, labelToString, type Label, type Target } from '../../loading/index.ts';
 import type { OutputContext } from './context.ts';
-import { knownDeps } from '../order.ts';
+import { resultSuccessors } from '../order.ts';
 import { nodeLabel } from './label.ts';
 
 /** `"\\n...and 9999999 more items".length` (Bazel's GraphOutputWriter.RESERVED_LABEL_CHARS). */
@@ -23,7 +23,7 @@ export function formatGraph<T>(ctx: OutputContext<T>): string {
   const succ = new Map<string, string[]>();
   const pred = new Map<string, string[]>(keys.map((k) => [k, []]));
   for (const n of ctx.nodes) {
-    let s = [...new Set(knownDeps(g, n, ctx.explored).map((e) => g.key(e.to)).filter((k) => byKey.has(k)))];
+    let s = resultSuccessors(g, n, (k) => byKey.has(k), ctx.explored);
     if (sorted) s = s.sort((a, b) => g.compare(byKey.get(a)!, byKey.get(b)!));
     succ.set(g.key(n), s);
     for (const t of s) pred.get(t)!.push(g.key(n));

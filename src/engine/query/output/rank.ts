@@ -4,21 +4,18 @@
 // else the order of the result.
 import type { OutputContext } from './context.ts';
 import { nodeLabel } from './label.ts';
-import { knownDeps } from '../order.ts';
+import { resultSuccessors } from '../order.ts';
 
 /**
- * The edges between result nodes that the evaluation explored, as Bazel ranks over the graph its query built:
- * in `//b:fg + deps(//b:f.txt, 1)` nothing expanded //b:fg, so both are roots (checked with 4.2.3, differential seed
- * 58284).
+ * The edges between result nodes that the evaluation explored (also through nodes outside the result), as Bazel
+ * ranks over the graph its query built: in `//b:fg + deps(//b:f.txt, 1)` nothing expanded //b:fg, so both are
+ * roots (checked with 4.2.3, differential seed 58284).
  */
 function resultEdges<T>(ctx: OutputContext<T>): Map<string, string[]> {
   const g = ctx.graph;
   const out = new Map<string, string[]>();
   for (const n of ctx.nodes) {
-    out.set(
-      g.key(n),
-      knownDeps(g, n, ctx.explored).map((e) => g.key(e.to)).filter((k) => ctx.set.has(k)),
-    );
+    out.set(g.key(n), resultSuccessors(g, n, (k) => ctx.set.has(k), ctx.explored));
   }
   return out;
 }
