@@ -172,7 +172,6 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     out.line('error', 'Build did NOT complete successfully');
     return out.result(EXIT.COMMAND_FAILURE);
   }
-  if (!('error' in target)) for (const w of configurationWarnings(cl.options)) out.line('warning', w);
   if ('error' in target) {
     for (const l of target.before) out.line(l.severity, l.text);
     const first = [...roots.values()].find((t) => t.kind === 'rule');
@@ -183,6 +182,7 @@ export function cqueryCommand(ctx: CommandContext, args: readonly string[]): Com
     } else out.line('error', target.error);
     return out.result(EXIT.BUILD_FAILURE);
   }
+  for (const w of configurationWarnings(cl.options)) out.line('warning', w);
   const an = analysis!;
   const explanations = analysisExplanations(an);
   const failed = analysed.filter((a) => a.failed);

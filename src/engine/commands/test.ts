@@ -34,11 +34,6 @@ function attemptsOf(t: AnalyzedTarget, option: readonly string[]): number {
   return n !== undefined && n > 0 ? n : t.test?.flaky ? 3 : 1;
 }
 
-/** A failed attempt that was run again: its log is under test_attempts/. */
-function attemptLog(r: TestRun): boolean {
-  return r.logPath.includes('/test_attempts/');
-}
-
 /** A run as Bazel names it in FAIL lines and test output headers: `//p:t`, or `//p:t (shard 2 of 3)`. */
 function runName(r: TestRun): string {
   return r.shard ? `${r.label} (shard ${r.shard.index + 1} of ${r.shard.total})` : r.label;
@@ -194,6 +189,19 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   const noManifests = p.option('build_runfile_manifests') === false;
   const filter = p.option('test_filter');
   if (typeof filter === 'string' && filter) testEnv.push(['TESTBRIDGE_TEST_ONLY', filter]);
+  const runOptions = {
+    workspaceName: p.profile.execrootName,
+    tree: p.executor.tree,
+    executables: p.executor.executables,
+    cache: p.cache,
+    testArgs,
+    testEnv,
+    timeouts,
+    ...(runUnder ? { runUnder } : {}),
+    signal: ctx.signal,
+  };
+  // Per test, the logs of its failed runs as Bazel lists them: each shard's last attempt, then its earlier ones.
+  const failedLogs = new Map<string, string[]>();
   for (const t of [...selected].sort((a, b) => (labelToString(a.label) < labelToString(b.label) ? -1 : 1))) {
     if (t.incompatible) {
       skipped.push(t);
@@ -215,22 +223,7 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
       // test_attempts/attempt_<k>.log, the last attempt's is test.log (StandaloneTestStrategy).
       const tried: TestRun[] = [];
       for (let attempt = 1; attempt <= attempts; attempt++) {
-        const r = await runTest(
-          t,
-          {
-            workspaceName: p.profile.execrootName,
-            tree: p.executor.tree,
-            executables: p.executor.executables,
-            cache: p.cache,
-            testArgs,
-            testEnv,
-            timeouts,
-            ...(runUnder ? { runUnder } : {}),
-            signal: ctx.signal,
-          },
-          shard,
-          attempt,
-        );
+        const r = await runTest(t, runOptions, shard, attempt);
         const dir = `bazel-testlogs/${r.logPath.slice(0, -'/test.log'.length)}`;
         const last = r.status === 'PASSED' || attempt === attempts;
         const logFile = last ? `${dir}/test.log` : `${dir}/test_attempts/attempt_${attempt}.log`;
@@ -246,22 +239,22 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
         }
         if (last) break;
       }
-      if (tried.length > 1 && tried[tried.length - 1]!.status !== 'PASSED') {
-        // Every attempt failed: a summary of them, the last attempt's log first.
-        const logs = [tried[tried.length - 1]!, ...tried.slice(0, -1)].map((x) => `      ${ctx.workspaceDir}/bazel-testlogs/${x.logPath}`);
-        p.con.raw(['', `FAILED: ${runName(tried[0]!)} (Summary)`, ...logs].join('\n'));
-      }
+      const failed = tried.filter((x) => x.status !== 'PASSED');
+      const logs = [...failed.slice(-1), ...failed.slice(0, -1)].map((x) => `${ctx.workspaceDir}/bazel-testlogs/${x.logPath}`);
+      failedLogs.set(labelToString(t.label), [...(failedLogs.get(labelToString(t.label)) ?? []), ...logs]);
+      // Every attempt failed: a summary of them.
+      if (tried.length > 1 && failed.length === tried.length) p.con.raw(['', `FAILED: ${runName(tried[0]!)} (Summary)`, ...logs.map((l) => `      ${l}`)].join('\n'));
     }
   }
   const explanations = p.explanations({ testSuites: suites });
-  // One result per test, over its shards (TestResultAnalyzer: the worst status, cached when every shard was).
+  // One result per test, over its shards and attempts (TestResultAnalyzer: the worst status, cached when every run was).
   const byTest = new Map<string, TestRun[]>();
   for (const r of runs) byTest.set(r.label, [...(byTest.get(r.label) ?? []), r]);
-  const results = [...byTest].map(([label, shards]) => ({
+  const results = [...byTest].map(([label, testRuns]) => ({
     label,
-    shards,
-    status: shards.some((r) => r.status === 'FAILED') ? 'FAILED' : shards.some((r) => r.status === 'TIMEOUT') ? 'TIMEOUT' : 'PASSED',
-    cached: shards.every((r) => r.cached),
+    runs: testRuns,
+    status: testRuns.some((r) => r.status === 'FAILED') ? 'FAILED' : testRuns.some((r) => r.status === 'TIMEOUT') ? 'TIMEOUT' : 'PASSED',
+    cached: testRuns.every((r) => r.cached),
   }));
   const passed = results.filter((r) => r.status === 'PASSED').length;
   const failedRuns = results.length - passed;
@@ -287,20 +280,18 @@ export async function testCommand(ctx: CommandContext, args: readonly string[]):
   if (shown('SKIPPED')) for (const t of skipped) entries.push(notRunEntry(t, 'SKIPPED'));
   for (const r of results) {
     if (!shown(r.status)) continue;
-    // A sharded test: how many shards failed, its longest time, and the spread of its shards' times.
-    const n = r.shards.length;
-    const failedShards = r.shards.filter((x) => x.status !== 'PASSED');
-    const attempts = n > 1 && r.status !== 'PASSED' ? ` in ${failedShards.length} out of ${n}` : '';
+    // Run more than once (shards, attempts): how many runs failed, the longest time, and the spread of the times.
+    const n = r.runs.length;
+    const logs = failedLogs.get(r.label) ?? [];
+    const failedOf = n > 1 && r.status !== 'PASSED' ? ` in ${logs.length} out of ${n}` : '';
     const stats = n > 1 ? `\n  Stats over ${n} runs: max = 0.1s, min = 0.1s, avg = 0.1s, dev = 0.0s` : '';
-    const lines = [summaryLine(r.label, r.status, r.cached, false) + attempts + ' in 0.1s' + stats];
+    const lines = [summaryLine(r.label, r.status, r.cached, false) + failedOf + ' in 0.1s' + stats];
     if (verboseTimeouts && tooBig(r)) {
       const timeout = timeoutOf.get(r.label) ?? 'moderate';
       lines.push(`  WARNING: ${r.label}: Test execution time (0.1s excluding execution overhead) outside of range for ${timeout.toUpperCase()} tests. Consider setting timeout="short" or size="small".`);
     }
-    // Each shard's last attempt's log, then its earlier attempts' (TestSummary's failed logs).
-    const lastFirst = (xs: readonly TestRun[]) => (xs.length > 1 && attemptLog(xs[0]!) ? [xs[xs.length - 1]!, ...xs.slice(0, -1)] : xs);
-    for (const f of lastFirst(failedShards)) lines.push(`  ${ctx.workspaceDir}/bazel-testlogs/${f.logPath}`);
-    entries.push({ label: parseCanonicalLabel(r.label), status: r.status, cached: r.cached, uncached: r.shards.filter((x) => !x.cached).length, lines });
+    for (const l of logs) lines.push(`  ${l}`);
+    entries.push({ label: parseCanonicalLabel(r.label), status: r.status, cached: r.cached, uncached: r.runs.filter((x) => !x.cached).length, lines });
   }
   if (shown('FAILED TO BUILD')) for (const t of failedToBuild) entries.push(notRunEntry(t, 'FAILED TO BUILD'));
   if (shown('NO STATUS')) for (const t of noStatus) entries.push(notRunEntry(t, 'NO STATUS'));

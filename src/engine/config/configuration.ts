@@ -256,10 +256,6 @@ class ConfigurationImpl implements Configuration {
 }
 
 /**
- * The target configuration of a command line: options, user-defined flags (checked against their build
- * settings, with Bazel's errors) and the target platform (from --platforms, else the host platform).
- */
-/**
  * What Bazel's configuration fragments warn about when the target configuration is made (their
  * reportInvalidOptions): the C++ fragment's stripping warning, when binaries are stripped (`--strip=always`, or
  * `sometimes` in fastbuild) and `-g` is one of the --copt values or of a --per_file_copt's options.
@@ -276,6 +272,10 @@ export function configurationWarnings(options: readonly OptionValue[]): string[]
   ];
 }
 
+/**
+ * The target configuration of a command line: options, user-defined flags (checked against their build
+ * settings, with Bazel's errors) and the target platform (from --platforms, else the host platform).
+ */
 export function targetConfiguration(ctx: ConfigContext): Configuration | ConfigurationError {
   const state = contextState(ctx);
   if (state.target) return state.target;

@@ -51,21 +51,15 @@ export function knownDeps<T>(graph: QueryGraph<T>, t: T, explored?: Explored): r
 export function resultSuccessors<T>(graph: QueryGraph<T>, t: T, inResult: (key: string) => boolean, explored?: Explored): string[] {
   const out: string[] = [];
   const seen = new Set<string>([graph.key(t)]);
-  const outside: T[] = [];
-  for (const e of knownDeps(graph, t, explored)) {
-    const k = graph.key(e.to);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    if (inResult(k)) out.push(k);
-    else outside.push(e.to);
-  }
-  for (let i = 0; i < outside.length; i++) {
-    for (const e of knownDeps(graph, outside[i]!, explored)) {
+  // The node itself first, then the nodes outside the result it reaches, breadth first.
+  const queue: T[] = [t];
+  for (let i = 0; i < queue.length; i++) {
+    for (const e of knownDeps(graph, queue[i]!, explored)) {
       const k = graph.key(e.to);
       if (seen.has(k)) continue;
       seen.add(k);
       if (inResult(k)) out.push(k);
-      else outside.push(e.to);
+      else queue.push(e.to);
     }
   }
   return out;
