@@ -11,6 +11,15 @@ describe('tests shape', () => {
     ]);
   });
 
+  it("finds a sharded test's log: the failed shard the summary lists, else the first shard", () => {
+    const stdout =
+      '//p:a     FAILED in 1 out of 2 in 0.1s\n  Stats over 2 runs: max = 0.1s, min = 0.1s, avg = 0.1s, dev = 0.0s\n  /workspace/bazel-testlogs/p/a/shard_2_of_2/test.log\n' +
+      '//p:b     PASSED in 0.1s\n  Stats over 2 runs: max = 0.1s, min = 0.1s, avg = 0.1s, dev = 0.0s\n\nExecuted 2 out of 2 tests\n';
+    const log = new Uint8Array(1);
+    const outputs = Object.fromEntries(['a/shard_1_of_2', 'a/shard_2_of_2', 'b/shard_1_of_2', 'b/shard_2_of_2'].map((d) => [`bazel-testlogs/p/${d}/test.log`, log]));
+    expect(testSummaries(stdout, outputs).map((t) => t.log)).toEqual(['bazel-testlogs/p/a/shard_2_of_2/test.log', 'bazel-testlogs/p/b/shard_1_of_2/test.log']);
+  });
+
   it('says what a suite kept, in one sentence', () => {
     expect(
       suiteSentence({

@@ -13,7 +13,10 @@ export interface TestSummary {
   label: string;
   status: string;
   detail: string;
-  /** bazel-testlogs/<pkg>/<name>/test.log, when the command produced it. */
+  /**
+   * bazel-testlogs/<pkg>/<name>/test.log, when the command produced it; for a test run more than once (shards,
+   * attempts), the first failed run's log the summary lists, else its first shard's.
+   */
   log?: string;
 }
 
@@ -22,13 +25,23 @@ const SUMMARY = /^(@{0,2}[\w.~+-]*\/\/\S+)\s+\(?(PASSED|FAILED|FLAKY|TIMEOUT|NO 
 export function testSummaries(stdout: string, outputs: Record<string, Uint8Array>): TestSummary[] {
   const out: TestSummary[] = [];
   for (const line of stdout.split('\n')) {
+    // A log path under the summary line (a failed run's): the log to show when the test has none of its own.
+    const listed = /^\s+\S*?\/(bazel-testlogs\/\S+\/test\.log)$/.exec(line);
+    const last = out[out.length - 1];
+    if (listed && last && last.log === undefined && listed[1]! in outputs) last.log = listed[1];
     const m = SUMMARY.exec(line.trim());
     if (!m) continue;
     const label = m[1];
-    const log = `bazel-testlogs/${label.replace(/^@*[^/]*\/\//, '').replace(':', '/')}/test.log`;
+    const log = `${logDir(label)}/test.log`;
     out.push({ label, status: m[2], detail: m[3].trim(), log: log in outputs ? log : undefined });
   }
+  // A sharded test none of whose runs failed: its first shard's log.
+  for (const t of out) t.log ??= Object.keys(outputs).find((k) => k.startsWith(`${logDir(t.label)}/shard_1_of_`) && k.endsWith('/test.log'));
   return out;
+}
+
+function logDir(label: string): string {
+  return `bazel-testlogs/${label.replace(/^@*[^/]*\/\//, '').replace(':', '/')}`;
 }
 
 /** One plain sentence about a suite's expansion. */
