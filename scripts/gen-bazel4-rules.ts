@@ -64,6 +64,8 @@ const SAMPLES: readonly (readonly [string, string, Readonly<Record<string, strin
   ['cc_toolchain_suite', 'cts', { toolchains: '{"k8": ":cl"}' }],
   ['cc_toolchain', 'cctc', { all_files: '":cl"', compiler_files: '":cl"', dwp_files: '":cl"', linker_files: '":cl"', objcopy_files: '":cl"', strip_files: '":cl"', toolchain_config: '":cl"' }],
   ['xcode_config', 'xc', {}],
+  ['cc_toolchain_alias', 'cta', {}],
+  ['cc_host_toolchain_alias', 'chta', {}],
 ];
 
 /**
@@ -107,8 +109,14 @@ const CLOSURE_OF = ['st', 'sb', 'cl', 'cb', 'ct', 'ci', 'ol', 'pyb', 'pyt'];
  */
 const PYTHON_TOOLCHAIN = '@bazel_tools//tools/python:autodetecting_toolchain + @bazel_tools//tools/python:_autodetecting_py_runtime_pair';
 
+/**
+ * The C++ toolchain aliases Starlark rules name in a private attribute (`"_cc_toolchain": attr.label(default =
+ * "@bazel_tools//tools/cpp:current_cc_toolchain")`, as find_cpp_toolchain asks).
+ */
+const CC_TOOLCHAIN_ALIASES = '@bazel_tools//tools/cpp:current_cc_toolchain + @bazel_tools//tools/cpp:current_cc_host_toolchain';
+
 /** The tool targets recorded: the closure of the samples' dependencies, and the toolchain types rules request. */
-const CLOSURE = `(deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')} + ${PYTHON_TOOLCHAIN}) + @bazel_tools//tools/cpp:toolchain_type + @bazel_tools//tools/python:toolchain_type) except //a:*`;
+const CLOSURE = `(deps(${CLOSURE_OF.map((n) => `//a:${n}`).join(' + ')} + ${PYTHON_TOOLCHAIN} + ${CC_TOOLCHAIN_ALIASES}) + @bazel_tools//tools/cpp:toolchain_type + @bazel_tools//tools/python:toolchain_type) except //a:*`;
 
 function reexports(rules: string[]): string {
   return rules.map((r) => `def ${r}(**kwargs):\n    native.${r}(**kwargs)\n`).join('');
@@ -854,11 +862,15 @@ function toolsModule(natives: ReadonlySet<string>): string {
     // Each rule starts on the line Bazel reported for it where the text before leaves room (blank lines pad the
     // gap), so that locations in query outputs name the same lines as Bazel's.
     const out = [...head];
-    for (const r of p.rules.sort((a, b) => a.line - b.line)) {
+    const rules = p.rules.sort((a, b) => a.line - b.line);
+    rules.forEach((r, i) => {
       while (out.length < r.line - 1) out.push('');
       if (out.length > r.line - 1) throw new Error(`${repo}//${prefix}${buildName}:${r.line}: the text before leaves no room for ${r.callee}()`);
-      out.push(...`${r.callee}(\n${r.body}\n)${r.close ?? ''}`.split('\n'));
-    }
+      const call = `${r.callee}(\n${r.body}\n)${r.close ?? ''}`.split('\n');
+      // A call Bazel's file has on one line, with the next one close below: on one line here too.
+      const next = rules[i + 1]?.line;
+      out.push(...(next !== undefined && r.line + call.length > next ? [call.map((l) => l.trim()).join(' ').replace('( ', '(').replace(' )', ')')] : call));
+    });
     file(repo, `${prefix}${buildName}`, out.join('\n') + '\n');
   }
   for (const [key, b] of [...bzls].sort(([x], [y]) => (x < y ? -1 : 1))) {
