@@ -65,7 +65,7 @@ import {
   parseLabelInPackage,
   inTargetNoSuchLabel,
   targetInPackageInError,
-  referencedBy,
+  missingEdge,
   testonlyDependency,
   type AttrSpec,
   type AttrValue,
@@ -836,9 +836,10 @@ export class Analysis implements ConfiguredGraph {
   private toolEdges(s: NodeState, rule: RuleTarget, spec: AttrSpec, v: AttrValue | undefined, config: Configuration, tool: boolean): void {
     if (v === undefined || v instanceof Configurable) return;
     for (const label of labelsIn(spec.type, v)) {
-      if ('error' in this.lookup.get(label)) continue;
-      // A Starlark rule's private attributes are prerequisites like any other (visibility, file types, testonly);
-      // a native rule's implicit dependencies are Bazel's own public tools.
+      // A Starlark rule's private attributes are prerequisites like any other (visibility, file types, testonly, a
+      // target that does not exist); a native rule's implicit dependencies are Bazel's own public tools, which
+      // rulepen's stand-in repositories have where Bazel has them offline.
+      if (isNativeSchema(rule.schema) && 'error' in this.lookup.get(label)) continue;
       this.edge(s, rule, spec.name, label, config, { implicit: true, tool, checked: !isNativeSchema(rule.schema) });
     }
   }
@@ -1150,7 +1151,7 @@ export class Analysis implements ConfiguredGraph {
       // A select() key that names nothing is reported by the select() as an invalid condition.
       if (attr === '$config_dependencies') return undefined;
       // Found as soon as the dependency's package loads.
-      if (owner.kind === 'rule') this.report(owner, referencedBy(found.error, owner.label), { attr, value: labelToString(label) }, { once: 'loaded' });
+      if (owner.kind === 'rule') this.report(owner, missingEdge(found.error, owner, label, !o.implicit), { attr, value: labelToString(label) }, { once: 'loaded' });
       else this.report(undefined, found.error, {}, { once: 'loaded' });
       s.failed = true;
       earlierCause(s, { kind: 'loading' }, 1);
@@ -1168,7 +1169,7 @@ export class Analysis implements ConfiguredGraph {
       // Once per dependency (a label in two attributes is one).
       if (!(s.inErrorReported ??= new Set()).has(labelToString(t.label))) {
         s.inErrorReported.add(labelToString(t.label));
-        if (owner.kind === 'rule') this.report(owner, referencedBy(inError, owner.label), { attr, value: labelToString(label) }, { once: 'loaded' });
+        if (owner.kind === 'rule') this.report(owner, missingEdge(inError, owner, label, !o.implicit), { attr, value: labelToString(label) }, { once: 'loaded' });
         else this.report(undefined, inTargetNoSuchLabel(owner.label, t.label, inError), {}, { once: 'loaded' });
       }
       if (this.keepGoing) this.analyze(t, config);

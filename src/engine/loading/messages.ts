@@ -60,6 +60,17 @@ export function referencedBy(message: string, rule: Label): string {
   return `${message} and referenced by '${labelToString(rule)}'`;
 }
 
+/**
+ * A dependency that could not be found, worded for the rule depending on it (Bazel's TargetUtils.formatMissingEdge):
+ * a label written in the rule is `… and referenced by '//p:t'`; one the rule has by default (a Starlark rule's
+ * private attribute, a default label) `every rule of type t implicitly depends upon the target '//q:x', but this
+ * target could not be found because of: …`.
+ */
+export function missingEdge(message: string, rule: { readonly label: Label; readonly ruleClass: string }, dep: Label, written: boolean): string {
+  if (written) return referencedBy(message, rule.label);
+  return `every rule of type ${rule.ruleClass} implicitly depends upon the target '${labelToString(dep)}', but this target could not be found because of: ${message}`;
+}
+
 /** How Bazel names a dependency reached through aliases (AliasProvider.describeTargetWithAliases). */
 export interface DependencyName {
   /** The target finally depended on. */
@@ -143,7 +154,9 @@ export function inRule(ruleClass: string, label: Label): string {
 
 /** The prefix of an error about one attribute of a rule: `in srcs attribute of genrule rule //p:t: `. */
 export function inAttribute(attr: string, ruleClass: string, label: Label): string {
-  return `in ${attr} attribute of ${ruleClass} rule ${labelToString(label)}: `;
+  // A private attribute is not named (RuleContext.maskInternalAttributeNames); a late-bound one by its Starlark name.
+  const shown = attr.startsWith('_') || attr.startsWith('$') ? '(an implicit dependency)' : attr.startsWith(':') ? `_${attr.slice(1)}` : attr;
+  return `in ${shown} attribute of ${ruleClass} rule ${labelToString(label)}: `;
 }
 
 /**

@@ -13,7 +13,7 @@ import { Configurable, convertAttribute, isLabelType, labelsIn, type AttrValue }
 import { labelToString, validateTargetName, type Label, type PackageContext } from './label.ts';
 import { inMacroNamespace, MACRO_NAMING_RULES } from './macro-names.ts';
 import { allAttributes, attributesByName, schemaUnder, type AttrSpec, type RuleSchema } from './rules/index.ts';
-import type { GeneratedFileTarget, Location, RuleTarget, Target } from './target.ts';
+import { defaultAttrValue, type GeneratedFileTarget, type Location, type RuleTarget, type Target } from './target.ts';
 import { filterReason, packageTests, parseTagFilter, ruleTags } from './test-filter.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -413,6 +413,15 @@ export class PackageBuilder {
         // Bazel's Rule.getLabels visits select() keys too (of any attribute): a same-package key names a file.
         if (v instanceof Configurable) for (const p of v.parts) if (p.kind === 'selector') for (const b of p.branches) if (!b.isDefault) this.mention(rule, b.key);
       }
+      // A Starlark rule class's label defaults (its private attributes too) name the package's files as written
+      // labels do (checked with 4.2.3: a missing one "does not exist" rather than "no such target").
+      if (rule.schema.definedAt !== undefined) {
+        for (const s of defaultLabelAttributes(rule.schema)) {
+          if (rule.attrs.has(s.name)) continue;
+          const v = defaultAttrValue(rule, s.name);
+          if (v !== undefined && v !== null) for (const l of labelsIn(s.type, v, false)) this.mention(rule, l);
+        }
+      }
     }
     if (this.opts.profile.implicitTestsRepeatedOnRestart && (this.globbed || [...this.pkg.targets.keys()].some((n) => n.includes('/')))) {
       for (const suite of this.rules()) if (suite.implicitTests) (suite as { implicitTestsRepeated?: boolean }).implicitTestsRepeated = true;
@@ -444,6 +453,15 @@ function mentioningAttributes(schema: RuleSchema): readonly AttrSpec[] {
 }
 
 const MENTIONING = new WeakMap<RuleSchema, readonly AttrSpec[]>();
+
+/** A Starlark rule class's label attributes that have a default label (private ones included). */
+function defaultLabelAttributes(schema: RuleSchema): readonly AttrSpec[] {
+  let out = DEFAULT_LABELS.get(schema);
+  if (!out) DEFAULT_LABELS.set(schema, (out = allAttributes(schema, true).filter((s) => s.name !== 'visibility' && isLabelType(s.type) && !s.type.startsWith('nodep') && s.default !== null && s.default !== undefined)));
+  return out;
+}
+
+const DEFAULT_LABELS = new WeakMap<RuleSchema, readonly AttrSpec[]>();
 
 /** The labels that occur twice in some value of a label-list attribute, once each, in the order Bazel reports them. */
 function duplicateLabels(v: AttrValue, acrossSelects: boolean): Label[] {

@@ -23,6 +23,7 @@ import {
   parseCanonicalLabel,
   parseTargetPattern,
   wildcardConflict,
+  missingEdge,
   referencedBy,
   repositoryNotResolved,
   TargetParsingError,
@@ -30,6 +31,7 @@ import {
   type Label,
   type Loader,
   type Package,
+  type RuleTarget,
   type Target,
   type TargetPattern,
 } from '../loading/index.ts';
@@ -371,7 +373,7 @@ export class TargetGraph implements QueryGraph<Target> {
         this.missingDependency = true;
         this.failedNodes.add(t);
         this.syncEvents();
-        if (err.message) this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${referencedBy(err.message, t.label)}` });
+        if (err.message) this.events.push({ severity: 'error', text: `${this.ruleLocation(t)}${t.kind === 'rule' ? missingEdge(err.message, t, label, written(t, attr)) : referencedBy(err.message, t.label)}` });
         return;
       }
       // A target of a package in error is kept (its deps are followed), but the closure is in error.
@@ -381,7 +383,7 @@ export class TargetGraph implements QueryGraph<Target> {
         this.syncEvents();
         const inError = targetInPackageInError(to.label);
         // An output file names its generating rule as Bazel's analysis of it does.
-        const text = t.kind === 'generated file' ? inTargetNoSuchLabel(t.label, to.label, inError) : `${this.ruleLocation(t)}${referencedBy(inError, t.label)}`;
+        const text = t.kind === 'generated file' ? inTargetNoSuchLabel(t.label, to.label, inError) : `${this.ruleLocation(t)}${t.kind === 'rule' ? missingEdge(inError, t, to.label, written(t, attr)) : referencedBy(inError, t.label)}`;
         const pending = this.inErrorEvents.get(t) ?? [];
         pending.push({ severity: 'error', text });
         this.inErrorEvents.set(t, pending);
@@ -436,4 +438,9 @@ export class QueryEnvironment extends TargetGraph {
   constructor(loader: Loader, opts: { readonly keepGoing: boolean }) {
     super(loader, { keepGoing: opts.keepGoing, implicitDeps: true });
   }
+}
+
+/** Whether the rule names a dependency in an attribute it sets (a select() key is written too), not by a default. */
+function written(t: RuleTarget, attr: string): boolean {
+  return attr === '$config_dependencies' || attr === '$implicit_tests' || t.attrs.has(attr);
 }
