@@ -25,6 +25,8 @@ interface RuleData {
   outputs?: string[];
   extraShared?: string[];
   attrs: Row[];
+  /** The private attributes through which a C++ rule finds its C++ toolchain, and the toolchain types it requests. */
+  cppToolchain?: { source: string; attrs: [name: string, label: string][]; toolchains: [type: string, mandatory: boolean][] };
 }
 interface Data {
   common: { source: string[]; attrs: Row[] };
@@ -66,7 +68,8 @@ const lines = [
   '//',
   '// Per rule class: kind (library, binary or test: the shared attributes of schema.ts it takes), sources, implicit',
   '// outputs (`%{name}` for the target\'s name) and its own public attributes in declaration order:',
-  '// [name, type, flags, default]. Flags: m mandatory, n not configurable. Private (`_`) attributes are not listed.',
+  '// [name, type, flags, default]. Flags: m mandatory, n not configurable. Private (`_`) attributes are not listed,',
+  '// but those through which a C++ rule finds its C++ toolchain (implicit), with the toolchain types it requests.',
   '',
   "import type { GeneratedAttr } from './bazel-4.2.3-rules.ts';",
   '',
@@ -76,6 +79,10 @@ const lines = [
   '  readonly outputs?: readonly string[];',
   '  readonly extraShared?: readonly string[];',
   '  readonly attrs: readonly GeneratedAttr[];',
+  '  /** Private label attributes (the C++ toolchain the rule finds) as [name, default label]: implicit dependencies. */',
+  '  readonly implicit?: readonly (readonly [name: string, label: string])[];',
+  '  /** The toolchain types the rule requests, as [type, mandatory]. */',
+  '  readonly toolchains?: readonly (readonly [type: string, mandatory: boolean])[];',
   '}',
   '',
   'export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {',
@@ -91,7 +98,13 @@ for (const cls of Object.keys(data.rules).sort()) {
   lines.push(`  ${cls}: {`, `    kind: ${JSON.stringify(r.kind)},`, `    source: ${JSON.stringify([...r.source, ...data.common.source])},`);
   if (r.outputs) lines.push(`    outputs: ${JSON.stringify(r.outputs)},`);
   if (r.extraShared) lines.push(`    extraShared: ${JSON.stringify(r.extraShared)},`);
-  lines.push('    attrs: [', ...rows.map((a) => `      ${row(a)},`), '    ],', '  },');
+  lines.push('    attrs: [', ...rows.map((a) => `      ${row(a)},`), '    ],');
+  const cpp = r.cppToolchain;
+  if (cpp) {
+    for (const [name, label] of cpp.attrs) if (!name.startsWith('_') || !label.startsWith('@')) throw new Error(`${cls}.${name}: not a private attribute with a label default`);
+    lines.push(`    implicit: ${JSON.stringify(cpp.attrs)},`, `    toolchains: ${JSON.stringify(cpp.toolchains)},`);
+  }
+  lines.push('  },');
 }
 lines.push('};', '');
 mkdirSync(dirname(OUT), { recursive: true });

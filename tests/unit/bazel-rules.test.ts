@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/engine/index.ts';
 import { rulesFor } from '../../src/engine/loading/rules/index.ts';
+import { labelToString } from '../../src/engine/loading/index.ts';
 import { BAZEL4_RULE_TABLES } from '../../src/engine/loading/rules/generated/bazel-4.2.3-rules.ts';
 import { PROFILES } from '../../src/engine/base/index.ts';
 
@@ -56,8 +57,15 @@ describe('generated rule tables', () => {
     expect(ccTest.attrs.find((a) => a.name === '$test_wrapper')).toMatchObject({ implicit: true, default: '@bazel_tools//tools/test:test_wrapper' });
     const toolchain = BAZEL4_RULE_TABLES.toolchain!.find((a) => a[0] === 'toolchain_type')!;
     expect(toolchain[2]).toContain('m');
-    // Current Bazel: the same tables without 4.2.3's implicit dependencies.
-    expect(rulesFor(PROFILES.modern).get('cc_test')!.attrs.some((a) => a.implicit)).toBe(false);
+    // Current Bazel: the same tables without 4.2.3's implicit dependencies, but the attributes through which a C++
+    // rule finds its C++ toolchain (attrs.bzl's cc_binary_attrs), and the optional C++ toolchain type it requests.
+    const modernTest = rulesFor(PROFILES.modern).get('cc_test')!;
+    expect(modernTest.attrs.filter((a) => a.implicit).map((a) => [a.name, a.default])).toEqual([
+      ['_cc_toolchain', '@bazel_tools//tools/cpp:current_cc_toolchain'],
+      ['_cc_toolchain_type', '@bazel_tools//tools/cpp:toolchain_type'],
+    ]);
+    expect(modernTest.toolchains?.map((t) => [labelToString(t.type), t.mandatory])).toEqual([['@bazel_tools//tools/cpp:toolchain_type', false]]);
+    expect(rulesFor(PROFILES.modern).get('cc_toolchain_alias')!.attrs.map((a) => a.name)).toEqual(['mandatory', 'toolchains', '_cc_toolchain_type']);
   });
 
   it("current Bazel's objc_library: the attributes objc_library.bzl composes from objc/attrs.bzl", () => {
@@ -109,6 +117,59 @@ describe('query over language rules (Bazel 4.2.3)', () => {
   it('current Bazel: no implicit dependencies are listed (unknown to rulepen)', async () => {
     const deps = await run(['query', 'deps(//a:sh)'], '8.0.0');
     expect(deps.stdout.trim().split('\n').sort()).toEqual(['//a:sh', '//a:t.sh']);
+  });
+});
+
+// Current Bazel's C++ rules find their C++ toolchain by toolchain resolution (cc_helper.use_cpp_toolchain(), an
+// optional request) and through `_cc_toolchain` = @bazel_tools//tools/cpp:current_cc_toolchain, a
+// cc_toolchain_alias that fails when no C++ toolchain matches the target platform; Bazel registers the C++
+// toolchains it configures for the host (local_config_cc).
+describe('the C++ toolchain under current Bazel', () => {
+  const ws = {
+    'MODULE.bazel': '',
+    'a/BUILD': `cc_library(name = "lib", srcs = ["lib.cc"])
+cc_binary(name = "bin", srcs = ["main.cc"], deps = [":lib"])
+platform(name = "arm_linux", constraint_values = ["@platforms//cpu:arm", "@platforms//os:linux"])
+load(":defs.bzl", "needs_cc")
+needs_cc(name = "custom")
+`,
+    'a/defs.bzl': `def _impl(ctx):
+    return []
+
+needs_cc = rule(
+    implementation = _impl,
+    attrs = {"_cc_toolchain": attr.label(default = Label("@bazel_tools//tools/cpp:current_cc_toolchain"))},
+    toolchains = ["@bazel_tools//tools/cpp:toolchain_type"],
+)
+`,
+  };
+
+  it('query deps() lists the toolchain alias and type the rule names in private attributes', async () => {
+    const r = await runCommand(ws, ['query', 'deps(//a:lib)']);
+    expect(r.stdout.trim().split('\n')).toEqual(['//a:lib', '//a:lib.cc', '@bazel_tools//tools/cpp:current_cc_toolchain', '@bazel_tools//tools/cpp:toolchain_type']);
+  });
+
+  it('on the host platform the C++ toolchain resolves: analysis succeeds, cquery lists the toolchain', async () => {
+    const build = await runCommand(ws, ['build', '--nobuild', '//a:bin', '//a:custom']);
+    expect(build.stderr).not.toContain('ERROR');
+    expect(build.exitCode).toBe(0);
+    const cq = await runCommand(ws, ['cquery', 'deps(//a:lib)']);
+    expect(cq.stdout).toMatch(/^@local_config_cc\/\/:cc-compiler-k8 \(/m);
+    expect(cq.stdout).toMatch(/^@bazel_tools\/\/tools\/cpp:current_cc_toolchain \(/m);
+  });
+
+  it('a target platform no C++ toolchain matches fails in current_cc_toolchain, blamed on the C++ rule', async () => {
+    const r = await runCommand(ws, ['build', '--nobuild', '//a:bin', '--platforms=//a:arm_linux']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('external/bazel_tools/tools/cpp/BUILD:58:19: in cc_toolchain_alias rule @bazel_tools//tools/cpp:current_cc_toolchain: \nTraceback (most recent call last):');
+    expect(r.stderr).toContain(
+      'Error in fail: Unable to find a CC toolchain using toolchain resolution. Target: @@bazel_tools//tools/cpp:current_cc_toolchain, Platform: @@//a:arm_linux, Exec platform: @@platforms//host:host',
+    );
+    expect(r.stderr).toContain("ERROR: Analysis of target '//a:bin' failed");
+    // A rule that requests the C++ toolchain type itself (mandatory) fails in toolchain resolution instead.
+    const custom = await runCommand({ ...ws, 'a/defs.bzl': ws['a/defs.bzl'].replace(/ {4}attrs = .*\n/, '') }, ['build', '--nobuild', '//a:custom', '--platforms=//a:arm_linux']);
+    expect(custom.stderr).toContain('No matching toolchains found for types');
+    expect(custom.stderr).toContain('@@bazel_tools//tools/cpp:toolchain_type');
   });
 });
 

@@ -153,7 +153,9 @@ export interface Profile {
   /**
    * Toolchain resolution (config/toolchains.ts). `registered`: the toolchains Bazel registers itself, after the
    * user's (4.2.3's WORKSPACE suffix registers @local_config_cc_toolchains//:all and Python's autodetecting
-   * toolchain). `nativeTypes`: the toolchain types native rule classes request (4.2.3, checked with
+   * toolchain; current Bazel the C++ toolchains cc_configure writes for the host, whose C++ rules request the C++
+   * type as their Starlark definitions declare it, see bazel-rules.ts). `nativeTypes`: the toolchain types native
+   * rule classes request (4.2.3, checked with
    * --toolchain_resolution_debug and a platform no C++ toolchain matches: C++, Java and Python binary rules request
    * the C++ type; py_binary and py_test the Python type too, which resolves to a toolchain without constraints, as
    * cquery shows). `messages`: 4.2.3's "no matching toolchains
@@ -413,9 +415,10 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     configSettingsPublic: false,
     englishListOxfordComma: true,
     defaultHostPlatform: '@platforms//host:host',
-    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract'], execPlatform: 'exec' },
+    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract', 'cc_binary', 'cc_library', 'cc_test', 'cc_toolchain_alias'], execPlatform: 'exec' },
     implicitToolsAnalysed: false,
-    toolchains: { registered: [], nativeTypes: {}, messages: 'current', toolchainConfig: 'target', ccToolchainSuite: false },
+    // The C++ toolchains cc_configure registers for the host (Bazel's autoconfigured local_config_cc).
+    toolchains: { registered: ['@local_config_cc_toolchains//:all'], nativeTypes: {}, messages: 'current', toolchainConfig: 'target', ccToolchainSuite: false },
     incompatibleTargets: { skipDependencies: true, cqueryExplicitError: false, currentWording: true },
     buildFailureSeverity: 'error',
     duplicateLabelsInSelects: 'configured-value',

@@ -6,6 +6,7 @@ import { isNativeSchema, type RuleTarget } from '../../loading/index.ts';
 import type { RuleImplementation } from '../rule-context.ts';
 import { alias } from './alias.ts';
 import { bzlLibrary } from './bzl-library.ts';
+import { ccToolchainAlias } from './cc-toolchain-alias.ts';
 import { ccToolchainSuite } from './cc-toolchain-suite.ts';
 import { configSetting } from './config-setting.ts';
 import { filegroup } from './filegroup.ts';
@@ -18,7 +19,7 @@ import { starlarkRule } from './starlark-rule.ts';
 import { testSuite } from './test-suite.ts';
 
 const REGISTRY: ReadonlyMap<string, RuleImplementation> = new Map(
-  [alias, bzlLibrary, ccToolchainSuite, configSetting, filegroup, genquery, genrule, sh, starlarkDocExtract, testSuite].flatMap((r) => r.ruleClasses.map((c) => [c, r] as const)),
+  [alias, bzlLibrary, ccToolchainAlias, ccToolchainSuite, configSetting, filegroup, genquery, genrule, sh, starlarkDocExtract, testSuite].flatMap((r) => r.ruleClasses.map((c) => [c, r] as const)),
 );
 
 /** The implementation that analyses a rule target. */

@@ -8,13 +8,16 @@
 // rules_python, protobuf): the current profile takes their public attributes from those definitions
 // (generated/bazel-current-rules.ts, by scripts/gen-current-rules.ts from scripts/data/bazel-8-rules/), in
 // declaration order after the shared ones as for any Starlark rule. Their private attributes (toolchain types,
-// build-setting flags, tools) are not listed, so deps() follows no implicit dependency of theirs. A rule class
+// build-setting flags, tools) are not listed, so deps() follows no implicit dependency of theirs, but for the
+// ones through which the C++ rules find their C++ toolchain (`_cc_toolchain`, current_cc_toolchain), which
+// analysis follows too, with the C++ toolchain type they request. A rule class
 // with no such table (the toolchain and environment rules) keeps 4.2.3's table without the implicit
 // dependencies.
 //
 // rulepen does not compile: these rules load, select(), take part in visibility, testonly, test_suite and
 // query exactly, and analyse with no providers (a build that needs their outputs stops with one message).
 
+import { parseCanonicalLabel } from '../label.ts';
 import { CURRENT_RULE_TABLES } from './generated/bazel-current-rules.ts';
 import { BAZEL4_IMPLICIT_OUTPUTS, BAZEL4_QUERY_ATTRIBUTES, BAZEL4_RULE_TABLES, type GeneratedAttr } from './generated/bazel-4.2.3-rules.ts';
 import { BINARY_SHARED, COMMON_SHARED, MANUAL_BY_DEFAULT_TAGS, SHARED_ATTRIBUTES, TEST_SHARED, type AttrDefault, type AttrSpec, type AttrType, type RuleSchema } from './schema.ts';
@@ -28,6 +31,7 @@ const RULE_DOCS: Readonly<Record<string, string>> = {
   cc_proto_library: 'C++ code generated from proto_library targets.',
   cc_toolchain: 'A C++ toolchain: the files and configuration the compiler and linker use.',
   cc_toolchain_suite: 'A map from --cpu (and compiler) to cc_toolchain targets (legacy toolchain selection).',
+  cc_toolchain_alias: 'The C++ toolchain of the current configuration (what find_cpp_toolchain finds).',
   java_library: 'A Java library: sources compiled into a jar.',
   java_binary: 'A Java executable: a jar and a wrapper script that runs its main class.',
   java_test: 'A Java test, run by a JUnit runner.',
@@ -220,11 +224,15 @@ function currentSchemaOf(ruleClass: string): RuleSchema {
   const table = CURRENT_RULE_TABLES[ruleClass]!;
   const base: readonly string[] = table.kind === 'test' ? TEST_SHARED : table.kind === 'binary' ? BINARY_SHARED : COMMON_SHARED;
   const outputs = table.outputs;
+  // The private attributes through which it finds its C++ toolchain (current_cc_toolchain): analysed, so that a
+  // target platform without a C++ toolchain fails there as in Bazel.
+  const implicit = (table.implicit ?? []).map(([name, label]): AttrSpec => ({ name, type: 'label', default: label, implicit: true, doc: `The C++ toolchain the rule finds (${label}).` }));
   return {
     name: ruleClass,
     doc: RULE_DOCS[ruleClass] ?? `The ${ruleClass} rule.`,
-    attrs: table.attrs.map((a) => withFileTypes(ruleClass, spec(a, false)!, false)),
+    attrs: [...table.attrs.map((a) => withFileTypes(ruleClass, spec(a, false)!, false)), ...implicit],
     shared: [...base, ...(table.extraShared ?? []).filter((n) => !base.includes(n))],
+    ...(table.toolchains ? { toolchains: table.toolchains.map(([type, mandatory]) => ({ type: parseCanonicalLabel(type), mandatory })) } : {}),
     ...(table.kind === 'test' ? { test: true } : {}),
     ...(outputs ? { implicitOutputs: (name: string) => outputs.map((t) => t.replace(/%\{name\}/g, name)) } : {}),
   };

@@ -3,7 +3,8 @@
 //
 // Per rule class: kind (library, binary or test: the shared attributes of schema.ts it takes), sources, implicit
 // outputs (`%{name}` for the target's name) and its own public attributes in declaration order:
-// [name, type, flags, default]. Flags: m mandatory, n not configurable. Private (`_`) attributes are not listed.
+// [name, type, flags, default]. Flags: m mandatory, n not configurable. Private (`_`) attributes are not listed,
+// but those through which a C++ rule finds its C++ toolchain (implicit), with the toolchain types it requests.
 
 import type { GeneratedAttr } from './bazel-4.2.3-rules.ts';
 
@@ -13,6 +14,10 @@ export interface CurrentRuleTable {
   readonly outputs?: readonly string[];
   readonly extraShared?: readonly string[];
   readonly attrs: readonly GeneratedAttr[];
+  /** Private label attributes (the C++ toolchain the rule finds) as [name, default label]: implicit dependencies. */
+  readonly implicit?: readonly (readonly [name: string, label: string])[];
+  /** The toolchain types the rule requests, as [type, mandatory]. */
+  readonly toolchains?: readonly (readonly [type: string, mandatory: boolean])[];
 }
 
 export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
@@ -41,6 +46,8 @@ export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
       ["dynamic_deps", "label_list", "", []],
       ["toolchains", "label_list", "", []],
     ],
+    implicit: [["_cc_toolchain","@bazel_tools//tools/cpp:current_cc_toolchain"],["_cc_toolchain_type","@bazel_tools//tools/cpp:toolchain_type"]],
+    toolchains: [["@bazel_tools//tools/cpp:toolchain_type",false]],
   },
   cc_import: {
     kind: "library",
@@ -88,6 +95,8 @@ export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
       ["nocopts", "string", "", ""],
       ["toolchains", "label_list", "", []],
     ],
+    implicit: [["_cc_toolchain","@bazel_tools//tools/cpp:current_cc_toolchain"]],
+    toolchains: [["@bazel_tools//tools/cpp:toolchain_type",false]],
   },
   cc_proto_library: {
     kind: "library",
@@ -122,6 +131,18 @@ export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
       ["dynamic_deps", "label_list", "", []],
       ["toolchains", "label_list", "", []],
     ],
+    implicit: [["_cc_toolchain","@bazel_tools//tools/cpp:current_cc_toolchain"],["_cc_toolchain_type","@bazel_tools//tools/cpp:toolchain_type"]],
+    toolchains: [["@bazel_tools//tools/cpp:toolchain_type",false]],
+  },
+  cc_toolchain_alias: {
+    kind: "library",
+    source: ["bazelbuild/bazel:src/main/starlark/builtins_bzl/common/cc/cc_toolchain_alias.bzl@1e1fee301ef445ae1fdfcb8addfea4cbf3cacfba#cc_toolchain_alias","bazelbuild/rules_python:python/private/attributes.bzl@01968255660aa99041c0c8989a0d68c01aa2978e#COMMON_ATTR_NAMES"],
+    attrs: [
+      ["mandatory", "bool", "", true],
+      ["toolchains", "label_list", "", []],
+    ],
+    implicit: [["_cc_toolchain_type","@bazel_tools//tools/cpp:toolchain_type"]],
+    toolchains: [["@bazel_tools//tools/cpp:toolchain_type",false]],
   },
   java_binary: {
     kind: "binary",
