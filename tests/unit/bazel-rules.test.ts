@@ -130,6 +130,7 @@ describe('the C++ toolchain under current Bazel', () => {
     'a/BUILD': `cc_library(name = "lib", srcs = ["lib.cc"])
 cc_binary(name = "bin", srcs = ["main.cc"], deps = [":lib"])
 platform(name = "arm_linux", constraint_values = ["@platforms//cpu:arm", "@platforms//os:linux"])
+platform(name = "android_armv7", constraint_values = ["@platforms//cpu:armv7", "@platforms//os:android"])
 load(":defs.bzl", "needs_cc")
 needs_cc(name = "custom")
 `,
@@ -166,6 +167,9 @@ needs_cc = rule(
       'Error in fail: Unable to find a CC toolchain using toolchain resolution. Target: @@bazel_tools//tools/cpp:current_cc_toolchain, Platform: @@//a:arm_linux, Exec platform: @@platforms//host:host',
     );
     expect(r.stderr).toContain("ERROR: Analysis of target '//a:bin' failed");
+    // cc_configure's ARM Android stub toolchain targets armv7 in current Bazel (rules_cc's BUILD.toolchains.tpl).
+    const android = await runCommand(ws, ['build', '--nobuild', '//a:bin', '--platforms=//a:android_armv7']);
+    expect(android.stderr).not.toContain('ERROR');
     // A rule that requests the C++ toolchain type itself (mandatory) fails in toolchain resolution instead.
     const custom = await runCommand({ ...ws, 'a/defs.bzl': ws['a/defs.bzl'].replace(/ {4}attrs = .*\n/, '') }, ['build', '--nobuild', '//a:custom', '--platforms=//a:arm_linux']);
     expect(custom.stderr).toContain('No matching toolchains found for types');

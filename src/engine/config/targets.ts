@@ -4,7 +4,7 @@
 
 import {
   buildFileNotFound,
-  builtinRepo,
+  builtinRepoFor,
   noSuchTarget,
   packageNotLoaded,
   repositoryNotResolved,
@@ -83,7 +83,7 @@ export class TargetLookup {
   private repoLoader(repo: string): Loader | null {
     let l = this.repoLoaders.get(repo);
     if (l === undefined) {
-      const files = builtinRepo(repo);
+      const files = builtinRepoFor(repo, this.loader.profile.name);
       if (!files) l = null;
       else {
         const version = this.loader.workspace.read('.bazelversion');

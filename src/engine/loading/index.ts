@@ -11,7 +11,7 @@ export * from './starlark-api/index.ts';
 export { globPatternError } from './glob.ts';
 export { inMacroNamespace, macroNamingViolation, MACRO_NAMING_RULES } from './macro-names.ts';
 export { standalonePredeclared } from './standalone.ts';
-export { builtinBuildFileName, builtinPackageOf, builtinRepo, BUILTIN_REPOS, loadedFileLabel } from './builtin-repos/index.ts';
+export { builtinBuildFileName, builtinPackageOf, builtinRepo, builtinRepoFor, BUILTIN_REPOS, loadedFileLabel } from './builtin-repos/index.ts';
 export { BUILD_SETTING_KINDS, BUILD_SETTING_SCHEMAS, type BuildSettingKind, type BuildSettingType } from './builtin-repos/build-settings.ts';
 export * from './messages.ts';
 export * from './visibility.ts';

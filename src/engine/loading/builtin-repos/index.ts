@@ -11,6 +11,7 @@
 // Each repository is a set of files by repository-relative path, loaded like a workspace of its own; the
 // configuration layer puts the repository name back on the labels it reads from them.
 
+import type { ProfileName } from '../../base/index.ts';
 import type { Label } from '../label.ts';
 import { BAZEL4_TOOL_DIGESTS, BAZEL4_TOOL_REPOS } from './generated/bazel-tools-4.2.3.ts';
 import { SKYLIB_FILES } from './skylib.ts';
@@ -186,6 +187,24 @@ toolchain(
     'tools/genrule/genrule-setup.sh': '#!/bin/bash\n',
   },
 };
+
+/**
+ * Files of built-in repositories that differ under current Bazel: cc_configure's toolchain for the ARM Android stub
+ * targets `@platforms//cpu:armv7` since rules_cc moved it there (its BUILD.toolchains.tpl; 4.2.3's targets
+ * `@platforms//cpu:arm`).
+ */
+const CURRENT_FILES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  local_config_cc_toolchains: {
+    BUILD: BUILTIN_REPOS.local_config_cc_toolchains!.BUILD!.replace('"@platforms//cpu:arm",', '"@platforms//cpu:armv7",'),
+  },
+};
+
+/** A built-in repository's files as the profile's Bazel has them (see CURRENT_FILES). */
+export function builtinRepoFor(name: string, profile: ProfileName): Readonly<Record<string, string>> | undefined {
+  const files = builtinRepo(name);
+  const current = profile === 'modern' ? CURRENT_FILES[name] : undefined;
+  return files && current ? { ...files, ...current } : files;
+}
 
 /** The files of a built-in repository, or undefined when Bazel would have to fetch it. */
 export function builtinRepo(name: string): Readonly<Record<string, string>> | undefined {
