@@ -103,6 +103,8 @@ class Gen {
   hasPlat = false;
   hasFlags = false;
   hasMacros = false;
+  /** A target of with_tool/with_missing_tool: the macros package declares the tool. */
+  hasTool = false;
   constructor(
     readonly r: Rng,
     readonly area: Area,
@@ -254,6 +256,21 @@ def selecting_genrule(name, condition, then, otherwise, **kwargs):
 def test_pair(name, script, **kwargs):
     native.sh_test(name = name + "_a", srcs = [script], **kwargs)
     native.sh_test(name = name + "_b", srcs = [script], tags = ["manual"], **kwargs)
+
+def _with_tool_impl(ctx):
+    return [DefaultInfo(files = depset(ctx.files.srcs))]
+
+# Starlark rules with a private dependency: every target of with_tool depends on //macros:tool; with_missing_tool's
+# default names a target the macros package does not declare.
+with_tool = rule(
+    implementation = _with_tool_impl,
+    attrs = {"srcs": attr.label_list(allow_files = True), "_tool": attr.label(default = "//macros:tool")},
+)
+
+with_missing_tool = rule(
+    implementation = _with_tool_impl,
+    attrs = {"srcs": attr.label_list(allow_files = True), "_tool": attr.label(default = "//macros:no_such_tool")},
+)
 `;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -483,6 +500,19 @@ function macroCall(g: Gen, pkg: string, name: string, files: Record<string, stri
   return { rule: 'test_pair', name, attrs };
 }
 
+/** A target of a Starlark rule with a private dependency (with_tool, rarely with_missing_tool). */
+function starlarkRuleTarget(g: Gen, pkg: string, name: string): Target {
+  const r = g.r;
+  g.hasMacros = true;
+  g.hasTool = true;
+  const attrs: [string, Expr][] = [];
+  const srcs = labelsFrom(g, pkg, 0, 2, (k) => k.kind === 'source' || k.kind === 'output');
+  if (srcs.length > 0) attrs.push(['srcs', strs(srcs)]);
+  commonAttrs(g, pkg, attrs);
+  g.known.push({ label: `//${pkg}:${name}`, pkg, name, kind: 'with_tool', testonly: false, isTest: false, fileCount: 2 });
+  return { rule: r.chance(0.1) ? 'with_missing_tool' : 'with_tool', name, attrs };
+}
+
 function userPackage(g: Gen, pkg: string): Package {
   const r = g.r;
   const files = sourceFiles(g, pkg);
@@ -497,6 +527,7 @@ function userPackage(g: Gen, pkg: string): Package {
     ['test_suite', g.area === 'test_suite' ? 4 : 0.5],
     ['genquery', g.area === 'genquery' ? 4 : 0.4],
     ['macro', 0.4],
+    ['starlark', 0.3],
   ];
   const total = weights.reduce((s, [, w]) => s + w, 0);
   for (let i = 0; i < n; i++) {
@@ -513,14 +544,15 @@ function userPackage(g: Gen, pkg: string): Package {
       case 'test_suite': targets.push(testSuite(g, pkg, name)); break;
       case 'genquery': targets.push(genqueryTarget(g, pkg, name)); break;
       case 'macro': targets.push(macroCall(g, pkg, name, files)); break;
+      case 'starlark': targets.push(starlarkRuleTarget(g, pkg, name)); break;
     }
   }
   const packageArgs: [string, Expr][] = [];
   if (g.focus(['visibility'], 0.4, 0.1)) packageArgs.push(['default_visibility', strs([r.pick(['//visibility:public', '//visibility:private', '//a:__pkg__'])])]);
   if (g.focus(['visibility'], 0.15, 0.03)) packageArgs.push(['default_testonly', bool(true)]);
-  if (targets.some((t) => /^(wrapped_|selecting_|test_pair)/.test(t.rule))) g.hasMacros = true;
+  if (targets.some((t) => /^(wrapped_|selecting_|test_pair|with_)/.test(t.rule))) g.hasMacros = true;
   const usesMacros = targets.some((t) => !/^(genrule|filegroup|alias|sh_test|sh_binary|test_suite|genquery)$/.test(t.rule));
-  const macroNames = [...new Set(targets.map((t) => t.rule).filter((x) => /^(wrapped_|selecting_|test_pair)/.test(x)))];
+  const macroNames = [...new Set(targets.map((t) => t.rule).filter((x) => /^(wrapped_|selecting_|test_pair|with_)/.test(x)))];
   return {
     name: pkg,
     files,
@@ -631,7 +663,12 @@ export function generate(seed: number, commands = 3): Sample {
   if (g.hasFlags) packages.push(flagsPackage());
   const extra: Record<string, string> = {};
   if (g.hasMacros) {
-    packages.push({ name: 'macros', files: { 'defs.bzl': MACROS_BZL }, targets: [] });
+    // with_tool's private dependency: public, or (rarely) visible only to the macros package, which 4.2.3 checks
+    // from the package of the rule's target.
+    const tool: Target[] = g.hasTool
+      ? [{ rule: 'filegroup', name: 'tool', attrs: [['srcs', strs(['defs.bzl'])], ['visibility', strs([r.chance(0.85) ? '//visibility:public' : '//visibility:private'])]] }]
+      : [];
+    packages.push({ name: 'macros', files: { 'defs.bzl': MACROS_BZL }, targets: tool });
   }
   const ws: Workspace = { packages, extra };
   const cmds: Command[] = [];
