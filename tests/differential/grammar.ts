@@ -7,10 +7,13 @@
 //                  values keys: cpu, compilation_mode, define (and, rarely, an invalid key/value)
 //   plat-pkg    := //plat: constraint_setting color, constraint_value red/blue, platform red_plat/blue_plat/arm_plat
 //   flags-pkg   := //flags: skylib string_flag `color` (values red/green/blue), bool_flag `on`
-//   macros      := //macros:defs.bzl — wrappers forwarding to native rules, and a macro that writes a select()
+//   macros      := //macros:defs.bzl — wrappers forwarding to native rules, a macro that writes a select(), and
+//                  Starlark rules with a private dependency (with_tool's `_tool` = //macros:tool, public or
+//                  private; with_missing_tool's names a target the package does not declare)
 //   package     := source files (f1.txt…, d/nested.txt, pass.sh, fail.sh, data_check.sh)
 //                  target{2..8}, optionally package(default_visibility | default_testonly)
 //   target      := genrule | filegroup | alias | sh_test | sh_binary | test_suite | genquery | macro call
+//                | with_tool / with_missing_tool (srcs)
 //   genrule     := srcs (files, other targets), outs (1-2, sometimes named like the rule), cmd (make variables
 //                  $@ $< $(SRCS) $(OUTS) $(location …) $(locations …) $(execpath …) $(rootpath …) $(@D)
 //                  $(RULEDIR) $(BINDIR) $(TARGET_CPU) $(COMPILATION_MODE) $(FOO) from --define), message,

@@ -128,7 +128,8 @@ describe('the C++ toolchain under current Bazel', () => {
   const ws = {
     'MODULE.bazel': '',
     'a/BUILD': `cc_library(name = "lib", srcs = ["lib.cc"])
-cc_binary(name = "bin", srcs = ["main.cc"], deps = [":lib"])
+cc_binary(name = "bin", srcs = ["main.cc"], deps = [":lib", ":imp"])
+cc_import(name = "imp", static_library = "libimp.a")
 platform(name = "arm_linux", constraint_values = ["@platforms//cpu:arm", "@platforms//os:linux"])
 platform(name = "android_armv7", constraint_values = ["@platforms//cpu:armv7", "@platforms//os:android"])
 load(":defs.bzl", "needs_cc")
@@ -148,6 +149,8 @@ needs_cc = rule(
   it('query deps() lists the toolchain alias and type the rule names in private attributes', async () => {
     const r = await runCommand(ws, ['query', 'deps(//a:lib)']);
     expect(r.stdout.trim().split('\n')).toEqual(['//a:lib', '//a:lib.cc', '@bazel_tools//tools/cpp:current_cc_toolchain', '@bazel_tools//tools/cpp:toolchain_type']);
+    const imp = await runCommand(ws, ['query', 'deps(//a:imp)']);
+    expect(imp.stdout.trim().split('\n')).toEqual(['//a:imp', '//a:libimp.a', '@bazel_tools//tools/cpp:current_cc_toolchain', '@bazel_tools//tools/cpp:toolchain_type']);
   });
 
   it('on the host platform the C++ toolchain resolves: analysis succeeds, cquery lists the toolchain', async () => {

@@ -415,7 +415,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     configSettingsPublic: false,
     englishListOxfordComma: true,
     defaultHostPlatform: '@platforms//host:host',
-    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract', 'cc_binary', 'cc_library', 'cc_test', 'cc_toolchain_alias'], execPlatform: 'exec' },
+    platformEdges: { rules: ['genrule', 'genquery', 'sh_binary', 'sh_test', 'sh_library', 'starlark_doc_extract', 'cc_binary', 'cc_import', 'cc_library', 'cc_test', 'cc_toolchain_alias'], execPlatform: 'exec' },
     implicitToolsAnalysed: false,
     // The C++ toolchains cc_configure registers for the host (Bazel's autoconfigured local_config_cc).
     toolchains: { registered: ['@local_config_cc_toolchains//:all'], nativeTypes: {}, messages: 'current', toolchainConfig: 'target', ccToolchainSuite: false },

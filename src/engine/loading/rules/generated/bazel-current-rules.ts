@@ -68,6 +68,8 @@ export const CURRENT_RULE_TABLES: Readonly<Record<string, CurrentRuleTable>> = {
       ["data", "label_list", "", []],
       ["toolchains", "label_list", "", []],
     ],
+    implicit: [["_cc_toolchain","@bazel_tools//tools/cpp:current_cc_toolchain"]],
+    toolchains: [["@bazel_tools//tools/cpp:toolchain_type",false]],
   },
   cc_library: {
     kind: "library",
