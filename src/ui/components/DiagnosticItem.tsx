@@ -14,9 +14,21 @@ function open(file: string, range: Diagnostic['range']): void {
   useWorkspace.getState().revealAt(file, range.start.line, range.start.column);
 }
 
+/**
+ * A diagnostic's one-line headline: its first line, and whether more follows. A Starlark traceback's first line
+ * only names the rule (`in cc_toolchain_alias rule …:`), so the error it ends with (`Error in fail: …`) is put
+ * after it; the frames stay behind the "…" (and in the row's tooltip).
+ */
+export function headline(message: string): { readonly text: string; readonly more: boolean } {
+  const [first = '', ...rest] = message.split('\n');
+  const last = rest.findLast((l) => l.trim() !== '');
+  if (last !== undefined && rest.some((l) => l.startsWith('Traceback (most recent call last):'))) return { text: `${first.trimEnd()} ${last.trim()}`, more: true };
+  return { text: first, more: rest.length > 0 };
+}
+
 export function DiagnosticItem({ d }: { d: Diagnostic }) {
   const at = where(d.file, d.range);
-  const [first, ...rest] = d.message.split('\n');
+  const { text: first, more } = headline(d.message);
   const related = d.related ?? [];
   return (
     <li>
@@ -31,7 +43,7 @@ export function DiagnosticItem({ d }: { d: Diagnostic }) {
         <span className={`severity-icon ${d.severity}`} aria-hidden="true" />
         <span className="problem-message">
           {first}
-          {rest.length > 0 && <span className="problem-more"> …</span>}
+          {more && <span className="problem-more"> …</span>}
         </span>
         {at && <span className="problem-location">{at}</span>}
         {d.kind && <span className="problem-kind">{d.kind}</span>}
