@@ -54,6 +54,11 @@ export function labelToString(l: Label): string {
   return `${l.repo ? '@' + l.repo : ''}//${l.pkg}:${l.name}`;
 }
 
+/** A label in current Bazel's canonical form, as str(Label) prints it: `@@//pkg:name`, `@@repo//pkg:name`. */
+export function canonicalLabelString(l: Label): string {
+  return (l.repo ? '@' : '@@') + labelToString(l);
+}
+
 /** `//pkg` or `@repo//pkg`: a package identifier as Bazel prints it in `no such package '…'`. */
 export function packageIdToString(repo: string, pkg: string): string {
   return repo ? `@${repo}//${pkg}` : pkg;

@@ -4,7 +4,7 @@
 // `binaryOp(op, other, selfOnLeft)` on a StarlarkValue that defines it when the built-in operator does not apply.
 
 import { EvalError, None, quote, reprInto, type StarlarkValue, type ThreadLike, type Value, Dict, typeName } from '../starlark/index.ts';
-import { compareLabels, labelToString, type Label } from './label.ts';
+import { canonicalLabelString, compareLabels, labelToString, type Label } from './label.ts';
 
 /** A Label object, as `Label("//pkg:name")` returns and `attr.label` values are in rule implementations. */
 export class LabelValue implements StarlarkValue {
@@ -23,7 +23,7 @@ export class LabelValue implements StarlarkValue {
     out.push('Label(', quote(this.canonical && l.repo ? '@' + labelToString(l) : labelToString(l)), ')');
   }
   str(out: string[]): void {
-    out.push(this.canonical ? (this.label.repo ? '@' : '@@') + labelToString(this.label) : labelToString(this.label));
+    out.push(this.canonical ? canonicalLabelString(this.label) : labelToString(this.label));
   }
   truth(): boolean {
     return true;

@@ -7,7 +7,7 @@
 // rulepen compiles nothing, so the alias provides nothing else.
 
 import { hostPlatformOf } from '../../config/index.ts';
-import { labelToString, parseCanonicalLabel, type Label } from '../../loading/index.ts';
+import { canonicalLabelString, labelToString, parseCanonicalLabel } from '../../loading/index.ts';
 import type { RuleImplementation, RuleResult } from '../rule-context.ts';
 
 const CPP_TOOLCHAIN_TYPE = '@bazel_tools//tools/cpp:toolchain_type';
@@ -17,15 +17,14 @@ export const ccToolchainAlias: RuleImplementation = {
   analyze(ctx): RuleResult {
     if (ctx.profile.toolchains.ccToolchainSuite || !ctx.bool('mandatory')) return {};
     if (ctx.toolchains().some((t) => labelToString(t.type) === CPP_TOOLCHAIN_TYPE && t.target)) return {};
-    const str = (l: Label) => (l.repo ? '@' : '@@') + labelToString(l);
-    const platform = (s: string) => str(parseCanonicalLabel(s));
+    const platform = (s: string) => canonicalLabelString(parseCanonicalLabel(s));
     ctx.ruleError(
       [
         '',
         'Traceback (most recent call last):',
         '\tFile "/virtual_builtins_bzl/common/cc/cc_toolchain_alias.bzl", line 26, column 48, in _impl',
         '\tFile "/virtual_builtins_bzl/common/cc/cc_helper.bzl", line 219, column 17, in _find_cpp_toolchain',
-        `Error in fail: Unable to find a CC toolchain using toolchain resolution. Target: ${str(ctx.rule.label)}, Platform: ${platform(ctx.config.platform)}, Exec platform: ${platform(hostPlatformOf(ctx.configContext.commandLine, ctx.profile))}`,
+        `Error in fail: Unable to find a CC toolchain using toolchain resolution. Target: ${canonicalLabelString(ctx.rule.label)}, Platform: ${platform(ctx.config.platform)}, Exec platform: ${platform(hostPlatformOf(ctx.configContext.commandLine, ctx.profile))}`,
       ].join('\n'),
     );
     return { failed: true };
