@@ -2,7 +2,7 @@
 // Opening it puts the focus in its first field (or the element marked data-autofocus), not on Close, so that a
 // dialog like quick open can be typed into at once.
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -14,7 +14,9 @@ export interface DialogProps {
 
 export function Dialog({ open, title, onClose, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // In the commit that opens it, before the browser handles another event: keys typed right after the shortcut
+  // land in the field, not where the focus was.
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) {

@@ -3,6 +3,7 @@
 // Ctrl/Cmd+Shift+Z (outside the editor) undoes the last file operation, `?` (outside a text field) opens help.
 
 import { useEffect, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { shareLink, undoLastFileOp } from '../state/actions.ts';
 import { useEngine } from '../state/engine-store.ts';
 import { stopEngine } from '../state/engine-sync.ts';
@@ -40,7 +41,8 @@ export function Workbench() {
         void shareLink();
       } else if (isMod(e) && !e.shiftKey && !e.altKey && key === 'p') {
         e.preventDefault();
-        useUi.getState().openDialog('quick-open');
+        // Rendered and focused before this keydown returns, so that what is typed next goes into the dialog.
+        flushSync(() => useUi.getState().openDialog('quick-open'));
       } else if (e.key === 'Escape' && useEngine.getState().command.status === 'running' && !useUi.getState().dialog && !document.querySelector('dialog[open]')) {
         // Not while a dialog is open (app-wide, or a panel's own such as the expanded graph): Esc closes that.
         e.preventDefault();
