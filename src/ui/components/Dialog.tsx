@@ -2,7 +2,7 @@
 // Opening it puts the focus in its first field (or the element marked data-autofocus), not on Close, so that a
 // dialog like quick open can be typed into at once.
 
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -14,9 +14,7 @@ export interface DialogProps {
 
 export function Dialog({ open, title, onClose, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  // In the commit that opens it, before the browser handles another event: keys typed right after the shortcut
-  // land in the field, not where the focus was.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) {
