@@ -199,7 +199,8 @@ test('the toolchains lesson: the Why panel shows which registered toolchain a ru
   await expect(output).toContainText('ToolchainResolution: Target platform //toolchains:france: Selected execution platform @@platforms//host:host, type //toolchains:greeter_type -> toolchain //toolchains:french_greeter');
   for (const width of [1024, 1440]) {
     await page.setViewportSize({ width, height: 800 });
-    // The list fits the side panel: nothing sticks out of it.
+    // The list fits the side panel: nothing sticks out of it (measured once it is laid out at the new width).
+    await expect(card.getByRole('list').first()).toBeVisible();
     const panel = await why(page).boundingBox();
     const list = await card.getByRole('list').first().boundingBox();
     expect(list!.x + list!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
